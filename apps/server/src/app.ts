@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import { loadOrCreateSecrets } from './lib/dev-secrets.ts';
+import accountRoutes from './modules/account/routes.ts';
+import healthRoutes from './modules/health/routes.ts';
+import appLogPlugin from './plugins/app-log.ts';
+import authPlugin from './plugins/auth.ts';
+import configPlugin from './plugins/config.ts';
+import dbPlugin from './plugins/db.ts';
+import errorsPlugin, { notFoundReply } from './plugins/errors.ts';
+import oidcPlugin from './plugins/oidc.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import securityPlugin from './plugins/security.ts';
+import webPlugin from './plugins/web.ts';
+import { seedDemo } from './seed/demo.ts';
+
+// The whole application as one Fastify instance that tests drive with inject; server.ts listens.
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+const REQUEST_ID = /^[A-Za-z0-9\-_.:]{8,128}$/;
+
+function withKeys(config: Config): { config: Config; signingJwk: Record<string, unknown> | undefined } {
+  if (config.isProduction) return { config, signingJwk: undefined };
+  const secrets = loadOrCreateSecrets(config.dataDir);
+  return {
+    config: {
+      ...config,
+      signingKey: config.signingKey ?? Buffer.from(secrets.signingKey, 'base64'),
+      encryptionKey: config.encryptionKey ?? Buffer.from(secrets.encryptionKey, 'base64'),
+    },
+    signingJwk: secrets.oidcJwk,
+  };
+}
+
+function publicJwks(jwk: Record<string, unknown>) {
+  const { kty, n, e, kid, alg, use } = jwk;
+  return { keys: [{ kty, n, e, kid, alg, use }] };
+}
+
+export async function buildApp(baseConfig: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const { config, signingJwk } = withKeys(baseConfig);
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
+    },
+    disableRequestLogging: !config.logRequests,
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(configPlugin, { config });
+  await app.register(dbPlugin);
+  await app.register(appLogPlugin);
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(authPlugin, signingJwk ? { localJwks: publicJwks(signingJwk) } : {});
+  await app.register(openapiPlugin);
+  if (config.demo) await seedDemo(app);
+  await app.register(oidcPlugin, { signingJwk });
+  await app.register(healthRoutes);
+  await app.register(accountRoutes);
+  await app.register(webPlugin);
+
+  app.setNotFoundHandler(async (request, reply) => {
+    if (app.servePage(request, reply)) return reply;
+    return notFoundReply(request, reply);
+  });
+  return app;
+}

@@ -1,0 +1,50 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import type { Config } from '../config.ts';
+import { migrations } from './migrations/index.ts';
+import type { DB } from './schema.ts';
+import { createSqliteDialect } from './sqlite-dialect.ts';
+
+export type Database = Kysely<DB>;
+
+export function createDatabase(database: Config['database']): Database {
+  if (database.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: database.poolMax,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+    });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  }
+  mkdirSync(dirname(database.file), { recursive: true });
+  return new Kysely<DB>({ dialect: createSqliteDialect(database.file) });
+}
+
+export class MigrationFailedError extends Error {
+  constructor(name: string, cause: unknown) {
+    super(`Migration ${name} failed and was rolled back: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'MigrationFailedError';
+  }
+}
+
+/** Runs every pending migration in one transaction (both stores run DDL transactionally): a failure leaves the store as it was. */
+export async function migrateToLatest(db: Database): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results.find((result) => result.status === 'Error');
+    throw new MigrationFailedError(failed?.migrationName ?? 'unknown', error);
+  }
+  return results.filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}
+
+/** A cheap round trip, for readiness. */
+export async function pingDatabase(db: Database): Promise<void> {
+  await sql`select 1`.execute(db);
+}

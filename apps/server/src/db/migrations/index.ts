@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely/migration';
+import * as initial from './20261120_0001_initial.ts';
+
+// Listed here rather than read from the folder, so the set is the same under Node, Vitest and any bundler.
+export const migrations: Record<string, Migration> = {
+  '20261120_0001_initial': initial,
+};

@@ -1,0 +1,66 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// The metadata store's tables, as the application sees them. Timestamps are ISO strings in both
+// stores (SQLite has no timestamp type; PostgreSQL columns are text for the same reason), booleans
+// are integers 0/1 in both.
+
+type Timestamp = ColumnType<string, string, string>;
+type Flag = ColumnType<number, number | boolean, number | boolean>;
+
+export interface UsersTable {
+  id: Generated<number>;
+  issuer: string;
+  subject: string;
+  username: string | null;
+  name: string;
+  email: string | null;
+  can_manage_users: Flag;
+  is_active: Flag;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  last_seen_at: Timestamp | null;
+}
+
+export interface ApplicationLogsTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  level: 'debug' | 'info' | 'warn' | 'error';
+  category: string;
+  message: string;
+  request_id: string | null;
+  user_id: number | null;
+  details: string | null;
+}
+
+export interface DemoAccountsTable {
+  username: string;
+  password_hash: string;
+  name: string;
+  email: string;
+  description: string;
+  can_manage_users: Flag;
+}
+
+export interface OidcPayloadsTable {
+  id: string;
+  kind: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: number | null;
+  consumed_at: number | null;
+}
+
+export interface DB {
+  users: UsersTable;
+  application_logs: ApplicationLogsTable;
+  demo_accounts: DemoAccountsTable;
+  oidc_payloads: OidcPayloadsTable;
+}
+
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type ApplicationLog = Selectable<ApplicationLogsTable>;
+export type NewApplicationLog = Insertable<ApplicationLogsTable>;

@@ -1,0 +1,87 @@
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import {
+  SqliteAdapter,
+  SqliteDialect,
+  type DatabaseIntrospector,
+  type DialectAdapter,
+  type Kysely,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
+
+// Kysely's SQLite dialect speaks to a better-sqlite3-like object; node:sqlite (built into Node 24)
+// is close enough that a thin wrapper does it, and there is no native addon to build.
+
+type Param = null | number | bigint | string | NodeJS.ArrayBufferView;
+
+function toSqliteParam(value: unknown): Param {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object' && !ArrayBuffer.isView(value)) return JSON.stringify(value);
+  return value as Param;
+}
+
+class NodeSqliteStatement implements SqliteStatement {
+  readonly reader: boolean;
+  readonly #statement: StatementSync;
+
+  constructor(statement: StatementSync) {
+    this.#statement = statement;
+    this.reader = statement.columns().length > 0;
+  }
+
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    return this.#statement.all(...parameters.map(toSqliteParam));
+  }
+
+  run(parameters: ReadonlyArray<unknown>) {
+    const { changes, lastInsertRowid } = this.#statement.run(...parameters.map(toSqliteParam));
+    return { changes, lastInsertRowid };
+  }
+
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    return this.#statement.iterate(...parameters.map(toSqliteParam));
+  }
+}
+
+class NodeSqliteDatabase implements SqliteDatabase {
+  readonly #db: DatabaseSync;
+
+  constructor(db: DatabaseSync) {
+    this.#db = db;
+  }
+
+  prepare(sql: string): SqliteStatement {
+    return new NodeSqliteStatement(this.#db.prepare(sql));
+  }
+
+  close(): void {
+    if (this.#db.isOpen) this.#db.close();
+  }
+}
+
+/** SQLite runs DDL inside transactions, so a failed migration rolls back whole. */
+class TransactionalSqliteAdapter extends SqliteAdapter {
+  override get supportsTransactionalDdl(): boolean {
+    return true;
+  }
+}
+
+class NodeSqliteDialect extends SqliteDialect {
+  override createAdapter(): DialectAdapter {
+    return new TransactionalSqliteAdapter();
+  }
+  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
+    return super.createIntrospector(db);
+  }
+}
+
+export function createSqliteDialect(file: string): SqliteDialect {
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  return new NodeSqliteDialect({ database: new NodeSqliteDatabase(db) });
+}

@@ -1,0 +1,30 @@
+import type { ErrorsMap } from '@datalab/contract/errors';
+import { messages } from '@datalab/contract/messages';
+import type { z } from 'zod';
+
+// Turns zod issues into the errors map of DESIGN §7, worded with SPEC §5's templates.
+
+/** 'pageSize' → 'Page size'; the field name as a person reads it. */
+export function fieldLabel(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+function messageFor(issue: z.core.$ZodIssue, label: string): string {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return messages.required(label);
+  if (issue.code === 'invalid_value') return messages.invalidOption;
+  if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return messages.required(label);
+  if (issue.code === 'too_small' && issue.origin === 'array' && issue.minimum === 1) return messages.atLeastOne(label);
+  return issue.message;
+}
+
+export function errorsFromIssues(issues: readonly z.core.$ZodIssue[], prefix?: string): ErrorsMap {
+  const errors: ErrorsMap = {};
+  for (const issue of issues) {
+    const path = issue.path.map(String);
+    const key = [prefix, ...path].filter(Boolean).join('.') || prefix || 'body';
+    const label = fieldLabel(path.at(-1) ?? prefix ?? 'Value');
+    (errors[key] ??= []).push(messageFor(issue, label));
+  }
+  return errors;
+}

@@ -1,0 +1,8 @@
+import { getCurrentUser } from '@datalab/contract/api/account';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../lib/route.ts';
+import { presentCurrentUser } from './presenter.ts';
+
+export default async function accountRoutes(app: FastifyInstance) {
+  route(app, getCurrentUser, async ({ user }) => presentCurrentUser(user));
+}

@@ -1,0 +1,78 @@
+import type { Database } from '../db/database.ts';
+import { hashPassword, verifyPassword } from '../lib/passwords.ts';
+
+// The built-in provider's accounts: the demo accounts of DESIGN §3, for the embedded mode and tests.
+
+export interface DemoAccount {
+  username: string;
+  name: string;
+  email: string;
+  description: string;
+  canManageUsers: boolean;
+}
+
+export const DEMO_PASSWORD = 'datalab';
+
+export const demoAccounts: DemoAccount[] = [
+  {
+    username: 'admin',
+    name: 'Ada Admin',
+    email: 'admin@datalab.local',
+    description: 'Administrator: manages users, groups, cache and logs',
+    canManageUsers: true,
+  },
+  {
+    username: 'analyst',
+    name: 'Alan Analyst',
+    email: 'analyst@datalab.local',
+    description: 'Analyst: reaches collections through group roles',
+    canManageUsers: false,
+  },
+  {
+    username: 'partner',
+    name: 'Pat Partner',
+    email: 'partner@datalab.local',
+    description: 'External partner: uses the Digital Lab area',
+    canManageUsers: false,
+  },
+];
+
+export async function seedDemoAccounts(db: Database): Promise<void> {
+  for (const account of demoAccounts) {
+    const exists = await db
+      .selectFrom('demo_accounts')
+      .select('username')
+      .where('username', '=', account.username)
+      .executeTakeFirst();
+    if (exists) continue;
+    await db
+      .insertInto('demo_accounts')
+      .values({
+        username: account.username,
+        password_hash: await hashPassword(DEMO_PASSWORD),
+        name: account.name,
+        email: account.email,
+        description: account.description,
+        can_manage_users: account.canManageUsers,
+      })
+      .execute();
+  }
+}
+
+export function findDemoAccount(db: Database, username: string) {
+  return db.selectFrom('demo_accounts').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+export function listDemoAccounts(db: Database) {
+  return db.selectFrom('demo_accounts').select(['username', 'description']).orderBy('username').execute();
+}
+
+/** Checks a username and password; undefined when they do not match. */
+export async function authenticateDemoAccount(db: Database, username: string, password: string) {
+  const account = await findDemoAccount(db, username);
+  if (!account) {
+    await hashPassword(password); // same work either way, so timing does not reveal which usernames exist
+    return undefined;
+  }
+  return (await verifyPassword(password, account.password_hash)) ? account : undefined;
+}

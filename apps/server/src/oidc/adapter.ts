@@ -1,0 +1,90 @@
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+import type { Database } from '../db/database.ts';
+
+// oidc-provider keeps sessions, codes, grants and tokens through an adapter; this one keeps them in
+// the metadata store, so they survive restarts and are shared by every server instance.
+
+const now = () => Math.floor(Date.now() / 1000);
+
+export function createStoreAdapter(db: Database) {
+  return class StoreAdapter implements Adapter {
+    readonly kind: string;
+
+    constructor(kind: string) {
+      this.kind = kind;
+    }
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const row = {
+        id,
+        kind: this.kind,
+        payload: JSON.stringify(payload),
+        grant_id: payload.grantId ?? null,
+        user_code: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        expires_at: expiresIn ? now() + expiresIn : null,
+        consumed_at: null,
+      };
+      await db
+        .insertInto('oidc_payloads')
+        .values(row)
+        .onConflict((oc) =>
+          oc.columns(['kind', 'id']).doUpdateSet({
+            payload: row.payload,
+            grant_id: row.grant_id,
+            user_code: row.user_code,
+            uid: row.uid,
+            expires_at: row.expires_at,
+          }),
+        )
+        .execute();
+    }
+
+    async find(id: string) {
+      return this.#findBy('id', id);
+    }
+
+    async findByUserCode(userCode: string) {
+      return this.#findBy('user_code', userCode);
+    }
+
+    async findByUid(uid: string) {
+      return this.#findBy('uid', uid);
+    }
+
+    async consume(id: string): Promise<void> {
+      await db
+        .updateTable('oidc_payloads')
+        .set({ consumed_at: now() })
+        .where('kind', '=', this.kind)
+        .where('id', '=', id)
+        .execute();
+    }
+
+    async destroy(id: string): Promise<void> {
+      await db.deleteFrom('oidc_payloads').where('kind', '=', this.kind).where('id', '=', id).execute();
+    }
+
+    async revokeByGrantId(grantId: string): Promise<void> {
+      await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+    }
+
+    async #findBy(column: 'id' | 'user_code' | 'uid', value: string): Promise<AdapterPayload | undefined> {
+      const row = await db
+        .selectFrom('oidc_payloads')
+        .select(['payload', 'expires_at', 'consumed_at'])
+        .where('kind', '=', this.kind)
+        .where(column, '=', value)
+        .executeTakeFirst();
+      if (!row || (row.expires_at !== null && Number(row.expires_at) <= now())) return undefined;
+      const payload = JSON.parse(row.payload) as AdapterPayload;
+      return row.consumed_at === null ? payload : { ...payload, consumed: Number(row.consumed_at) };
+    }
+  };
+}
+
+/** Expired rows are dead weight; removed periodically by the oidc plugin. */
+export async function purgeExpiredPayloads(db: Database): Promise<number> {
+  const result = await db.deleteFrom('oidc_payloads').where('expires_at', '<=', now()).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,73 @@
+import { readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type Provider from 'oidc-provider';
+import { interactionRoutes } from '../oidc/interactions.ts';
+import { purgeExpiredPayloads } from '../oidc/adapter.ts';
+import { createBuiltInProvider, OIDC_MOUNT_PATH } from '../oidc/provider.ts';
+
+// Mounts the built-in provider (embedded mode only) under /oidc. The provider is a Koa app: it gets
+// the raw request with the mount path stripped and its body unread.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    oidcProvider: Provider | null;
+  }
+}
+
+const ASSETS: Record<string, string> = { 'pages.css': 'text/css; charset=utf-8', 'logout.js': 'text/javascript; charset=utf-8' };
+
+export default fp(
+  async (app: FastifyInstance, options: { signingJwk: Record<string, unknown> | undefined }) => {
+    const { config } = app;
+    if (!config.oidc.builtIn || !options.signingJwk || !config.signingKey) {
+      app.decorate('oidcProvider', null);
+      return;
+    }
+    const provider = createBuiltInProvider({
+      issuer: config.oidc.issuer,
+      publicUrl: config.publicUrl,
+      clientId: config.oidc.clientId,
+      audience: config.oidc.audience,
+      scopes: config.oidc.scopes,
+      signingJwk: options.signingJwk,
+      cookieSecret: config.signingKey,
+      secureCookies: config.publicUrl.startsWith('https://'),
+      db: app.db,
+    });
+    provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc provider error'));
+    app.decorate('oidcProvider', provider);
+
+    const assets = new Map(
+      Object.entries(ASSETS).map(([file, type]) => [file, { type, body: readFileSync(new URL(`../oidc/assets/${file}`, import.meta.url)) }]),
+    );
+    app.get<{ Params: { file: string } }>('/oidc-assets/:file', { schema: { hide: true } }, async (request, reply) => {
+      const asset = assets.get(request.params.file);
+      if (!asset) return reply.callNotFound();
+      return reply.header('cache-control', 'public, max-age=3600').type(asset.type).send(asset.body);
+    });
+
+    await app.register(interactionRoutes, { provider });
+
+    const handle = provider.callback();
+    await app.register(async (scope) => {
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+      scope.all(`${OIDC_MOUNT_PATH}/*`, { schema: { hide: true } }, (request, reply) => {
+        const raw = request.raw as IncomingMessage & { originalUrl?: string };
+        raw.originalUrl = raw.url;
+        raw.url = (raw.url ?? '/').slice(OIDC_MOUNT_PATH.length) || '/';
+        reply.hijack();
+        handle(raw, reply.raw);
+      });
+    });
+
+    const timer = setInterval(() => {
+      purgeExpiredPayloads(app.db).catch((error: unknown) => app.log.error({ err: error }, 'oidc purge failed'));
+    }, 15 * 60_000);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: 'oidc', dependencies: ['config', 'db'] },
+);

@@ -1,0 +1,39 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { PRODUCT_NAME } from '@datalab/contract/texts';
+
+// The management API's OpenAPI document, generated from the contract's zod schemas, browsable at /api/docs.
+
+export const OPENAPI_JSON_PATH = '/api/docs/json';
+
+export default fp(
+  async (app: FastifyInstance) => {
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: `${PRODUCT_NAME} management API`,
+          description: 'Every call of the portal. Authenticate with a bearer access token from the sign-in provider.',
+          version: '1.0.0',
+        },
+        servers: [{ url: app.config.publicUrl }],
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      },
+      transform: (input) => {
+        if (!input.url.startsWith('/api/') || input.url.startsWith('/api/docs')) {
+          return { schema: { ...input.schema, hide: true }, url: input.url };
+        }
+        return jsonSchemaTransform(input);
+      },
+    });
+    await app.register(swaggerUi, {
+      routePrefix: '/api/docs',
+      staticCSP: true,
+      uiConfig: { docExpansion: 'list', deepLinking: true },
+    });
+  },
+  { name: 'openapi', dependencies: ['config'] },
+);

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+
+export const permissions = z.object({ canManageUsers: z.boolean() });
+export type Permissions = z.infer<typeof permissions>;
+
+export const currentUser = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  permissions,
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+export const getCurrentUser = defineCall({
+  method: 'GET',
+  path: '/api/Account/GetCurrentUser',
+  tag: 'Account',
+  summary: 'The signed-in user: name and system permissions',
+  response: currentUser,
+});

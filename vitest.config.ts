@@ -1,0 +1,30 @@
+import { defineConfig } from 'vitest/config';
+
+// Three tiers (STYLE.md habit 13): unit beside the code, integration through inject against real
+// stores (apps/server), and end-to-end in Chromium (e2e/, run by Playwright, not here).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'scripts/**/*.test.ts'],
+        },
+      },
+      './apps/web/vite.config.ts',
+      {
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['apps/server/src/**/*.test.ts'],
+          exclude: ['apps/server/src/**/*.unit.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // Each file builds its own app against its own freshly created database.
+          fileParallelism: true,
+        },
+      },
+    ],
+  },
+});
