@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { loadOrCreateSecrets } from './lib/dev-secrets.ts';
 import accountRoutes from './modules/account/routes.ts';
+import applicationLogRoutes from './modules/application-logs/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import appLogPlugin from './plugins/app-log.ts';
 import authPlugin from './plugins/auth.ts';
@@ -20,6 +21,18 @@ import { seedDemo } from './seed/demo.ts';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
+  /** Adds routes before the app is sealed (tests use it to provoke failures). */
+  extend?: (app: FastifyInstance) => Promise<void> | void;
+}
+
+/** One line per request, at completion; health probes are not logged. */
+class RequestLogController extends LogController {
+  constructor(enabled: boolean) {
+    super({ disableRequestLogging: (request) => !enabled || request.url.startsWith('/health/') });
+  }
+  override incomingRequest(request: Parameters<LogController['incomingRequest']>[0]) {
+    request.log.debug({ req: request }, 'incoming request');
+  }
 }
 
 const REQUEST_ID = /^[A-Za-z0-9\-_.:]{8,128}$/;
@@ -49,7 +62,7 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
     },
-    disableRequestLogging: !config.logRequests,
+    logController: new RequestLogController(config.logRequests),
     bodyLimit: config.bodyLimitBytes,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
@@ -77,6 +90,8 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(oidcPlugin, { signingJwk });
   await app.register(healthRoutes);
   await app.register(accountRoutes);
+  await app.register(applicationLogRoutes);
+  if (options.extend) await options.extend(app);
   await app.register(webPlugin);
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import { Migrator, type Migration } from 'kysely/migration';
 import pg from 'pg';
 import type { Config } from '../config.ts';
+import { BooleanPlugin } from './boolean-plugin.ts';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
 import { createSqliteDialect } from './sqlite-dialect.ts';
@@ -18,10 +19,10 @@ export function createDatabase(database: Config['database']): Database {
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new BooleanPlugin()] });
   }
   mkdirSync(dirname(database.file), { recursive: true });
-  return new Kysely<DB>({ dialect: createSqliteDialect(database.file) });
+  return new Kysely<DB>({ dialect: createSqliteDialect(database.file), plugins: [new BooleanPlugin()] });
 }
 
 export class MigrationFailedError extends Error {
@@ -34,8 +35,8 @@ export class MigrationFailedError extends Error {
 }
 
 /** Runs every pending migration in one transaction (both stores run DDL transactionally): a failure leaves the store as it was. */
-export async function migrateToLatest(db: Database): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export async function migrateToLatest(db: Database, set: Record<string, Migration> = migrations): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => set } });
   const { error, results = [] } = await migrator.migrateToLatest();
   if (error) {
     const failed = results.find((result) => result.status === 'Error');

@@ -8,7 +8,7 @@ import type { AuthUser } from '../plugins/auth.ts';
 // authenticate (onRequest, before the body is read) → validate (schemas) → handler, which authorizes
 // against the object itself, calls the service and returns the presenter's output.
 
-type Out<T> = T extends z.ZodType ? z.output<T> : undefined;
+type Out<T> = [NonNullable<T>] extends [never] ? undefined : NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
 
 export interface RouteContext<C extends CallDefinition> {
   request: FastifyRequest;

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type BuildOptions } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { injectClient } from './http.ts';
+import { signIn } from './sign-in.ts';
+import { createPostgresDatabase, type StoreKind } from './stores.ts';
+
+// Builds the whole app against a fresh store for one test file, and signs people in through the
+// built-in provider, as the portal would.
+
+export const TEST_PUBLIC_URL = 'http://localhost:8080';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  /** A bearer access token for a demo account, obtained through the real sign-in flow. */
+  tokenFor: (username: string, password?: string) => Promise<string>;
+  close: () => Promise<void>;
+}
+
+export async function createTestApp(
+  store: StoreKind,
+  env: Record<string, string> = {},
+  extend?: BuildOptions['extend'],
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'datalab-test-'));
+  const database = store === 'postgres' ? await createPostgresDatabase() : undefined;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_PUBLIC_URL,
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...env,
+  });
+  const app = await buildApp(config, { logger: false, ...(extend ? { extend } : {}) });
+  await app.ready();
+  const tokens = new Map<string, Promise<string>>();
+  return {
+    app,
+    config,
+    tokenFor: (username, password = 'datalab') => {
+      const key = `${username}:${password}`;
+      let token = tokens.get(key);
+      if (!token) {
+        token = signIn(injectClient(app), { publicUrl: TEST_PUBLIC_URL, username, password }).then((t) => t.access_token);
+        tokens.set(key, token);
+      }
+      return token;
+    },
+    close: async () => {
+      await app.close();
+      await database?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+
+// The portal reports its render failures here, so administrators see them in the application log.
+export const clientErrorReport = z.object({
+  message: z.string().trim().min(1).max(2000),
+  path: z.string().max(2000),
+  stack: z.string().max(20_000).optional(),
+  componentStack: z.string().max(20_000).optional(),
+});
+export type ClientErrorReport = z.infer<typeof clientErrorReport>;
+
+export const reportClientError = defineCall({
+  method: 'POST',
+  path: '/api/ApplicationLog/ClientErrors',
+  tag: 'ApplicationLog',
+  summary: 'Record a failure of the portal in the application log',
+  body: clientErrorReport,
+  response: z.object({ requestId: z.string() }),
+  status: 202,
+});
