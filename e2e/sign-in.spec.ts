@@ -1,0 +1,45 @@
+import { expect, signInAt, submitLoginForm, test } from './fixtures.ts';
+
+test.describe('sign-in', () => {
+  test('the administrator signs in through the real login page and lands back on the asked path', async ({ page }) => {
+    await signInAt(page, '/management/user', 'admin');
+    await expect(page).toHaveURL(/\/management\/user$/);
+    const account = page.getByRole('button', { name: 'Account menu' });
+    await expect(account).toBeVisible();
+    await expect(account).toContainText('AA');
+
+    await page.getByRole('button', { name: 'Administration' }).click();
+    for (const entry of ['User Management', 'User Group Management', 'Cache Management', 'Log Management']) {
+      await expect(page.getByRole('menuitem', { name: entry })).toBeVisible();
+    }
+  });
+
+  test('the analyst is refused the user management page with the Unauthorised error page', async ({ page }) => {
+    await signInAt(page, '/collection', 'analyst');
+    await expect(page.getByRole('button', { name: 'Administration' })).toHaveCount(0);
+    await page.goto('/management/user');
+    await expect(page).toHaveURL(/\/error\?/);
+    await expect(page.getByText('Unauthorised', { exact: true })).toBeVisible();
+    await expect(page.getByText('You are not authorised to perform this action')).toBeVisible();
+  });
+
+  test('a wrong password keeps the user on the login page with a message', async ({ page }) => {
+    await page.goto('/collection');
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await submitLoginForm(page, 'admin', 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText('Invalid username or password');
+    await expect(page.getByLabel('Username')).toHaveValue('admin');
+  });
+
+  test('logout ends the session in the portal and at the provider', async ({ page }) => {
+    await signInAt(page, '/tokens', 'partner');
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+    // The provider's session is gone too: a protected page asks for the password again.
+    await page.goto('/tokens');
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await expect(page.getByLabel('Password')).toBeVisible();
+  });
+});

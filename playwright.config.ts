@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// End-to-end tests: the real server (embedded mode, fresh data folder) and Debian's Chromium.
+
+const PORT = Number(process.env['E2E_PORT'] ?? 8099);
+export const BASE_URL = `http://localhost:${PORT}`;
+const DATA_DIR = `test-results/e2e-data-${Date.now()}`;
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env['CI']),
+  outputDir: 'test-results/e2e-artifacts',
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_FLAGS },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'node apps/server/src/server.ts',
+    url: `${BASE_URL}/health/ready`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});
