@@ -5,6 +5,10 @@ import type { Config } from './config.ts';
 import { loadOrCreateSecrets } from './lib/dev-secrets.ts';
 import accountRoutes from './modules/account/routes.ts';
 import applicationLogRoutes from './modules/application-logs/routes.ts';
+import collectionRoutes from './modules/collections/routes.ts';
+import dataRoleRoutes from './modules/data-roles/routes.ts';
+import userGroupRoutes from './modules/user-groups/routes.ts';
+import userRoutes from './modules/users/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import appLogPlugin from './plugins/app-log.ts';
 import authPlugin from './plugins/auth.ts';
@@ -18,6 +22,13 @@ import webPlugin from './plugins/web.ts';
 import { seedDemo } from './seed/demo.ts';
 
 // The whole application as one Fastify instance that tests drive with inject; server.ts listens.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every /api route as 'METHOD /path', for the authorization matrix. */
+    apiRoutes: string[];
+  }
+}
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
@@ -73,6 +84,14 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
+  const apiRoutes: string[] = [];
+  app.decorate('apiRoutes', apiRoutes);
+  app.addHook('onRoute', (options) => {
+    const methods = Array.isArray(options.method) ? options.method : [options.method];
+    if (options.url.startsWith('/api/') && !options.url.startsWith('/api/docs')) {
+      for (const method of methods) if (method !== 'HEAD') apiRoutes.push(`${method} ${options.url}`);
+    }
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -91,6 +110,10 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(applicationLogRoutes);
+  await app.register(collectionRoutes);
+  await app.register(dataRoleRoutes);
+  await app.register(userRoutes);
+  await app.register(userGroupRoutes);
   if (options.extend) await options.extend(app);
   await app.register(webPlugin);
 

@@ -4,6 +4,8 @@ export const messages = {
   required: (field: string) => `${field} is required`,
   doesNotExist: (entity: string, id: string | number) => `${entity} with id ${id} does not exist`,
   alreadyExists: (entity: string, id: string | number) => `${entity} with id ${id} already exists`,
+  /** The name-based equivalent of alreadyExists, for things people name. */
+  alreadyExistsNamed: (entity: string, name: string) => `${entity} with name ${name} already exists`,
   noneFound: (what = 'Data') => `No ${what} found`,
   atLeastOne: (what: string) => `At least one ${what} is required`,
   unsupportedType: (type: string) => `Unsupported type ${type}`,

@@ -52,11 +52,94 @@ export interface OidcPayloadsTable {
   consumed_at: number | null;
 }
 
+export type RoleName = 'Owner' | 'Editor' | 'Reader';
+
+export interface CollectionsTable {
+  id: Generated<number>;
+  uid: string;
+  name: string;
+  /** Lower-cased, trimmed name: names are unique regardless of case. */
+  name_key: string;
+  description: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserGroupsTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  description: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UserGroupMembersTable {
+  group_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+export interface UserGroupChildrenTable {
+  parent_id: number;
+  child_id: number;
+  created_at: Timestamp;
+}
+
+export interface CollectionUserRolesTable {
+  collection_id: number;
+  user_id: number;
+  role: RoleName;
+  created_at: Timestamp;
+}
+
+export interface CollectionGroupRolesTable {
+  collection_id: number;
+  group_id: number;
+  role: RoleName;
+  created_at: Timestamp;
+}
+
+export interface ConnectionsTable {
+  id: Generated<number>;
+  collection_id: number;
+  name: string;
+  kind: 'sql' | 'webapi';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface DataSourcesTable {
+  id: Generated<number>;
+  uid: string;
+  collection_id: number;
+  connection_id: number | null;
+  name: string;
+  kind: 'sql' | 'webapi';
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface AppStateTable {
+  key: string;
+  value: string;
+}
+
 export interface DB {
+  app_state: AppStateTable;
   users: UsersTable;
   application_logs: ApplicationLogsTable;
   demo_accounts: DemoAccountsTable;
   oidc_payloads: OidcPayloadsTable;
+  collections: CollectionsTable;
+  user_groups: UserGroupsTable;
+  user_group_members: UserGroupMembersTable;
+  user_group_children: UserGroupChildrenTable;
+  collection_user_roles: CollectionUserRolesTable;
+  collection_group_roles: CollectionGroupRolesTable;
+  connections: ConnectionsTable;
+  data_sources: DataSourcesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -64,3 +147,5 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type ApplicationLog = Selectable<ApplicationLogsTable>;
 export type NewApplicationLog = Insertable<ApplicationLogsTable>;
+export type Collection = Selectable<CollectionsTable>;
+export type UserGroup = Selectable<UserGroupsTable>;

@@ -51,6 +51,9 @@ export const notFound = (entity?: string, id?: string | number) =>
 export const conflict = (entity: string, id: string | number) =>
   new AppError({ status: 409, code: 'conflict', title: messages.alreadyExists(entity, id) });
 
+export const nameConflict = (entity: string, name: string) =>
+  new AppError({ status: 409, code: 'conflict', title: messages.alreadyExistsNamed(entity, name), errors: { name: [messages.alreadyExistsNamed(entity, name)] } });
+
 export const payloadTooLarge = (limitBytes: number) =>
   new AppError({
     status: 413,

@@ -14,6 +14,8 @@ export interface AuthUser {
   username: string | null;
   email: string | null;
   canManageUsers: boolean;
+  /** Time spent in authorization checks for this request (reported in Server-Timing). */
+  authorizationMs?: number;
 }
 
 declare module 'fastify' {

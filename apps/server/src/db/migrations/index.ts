@@ -1,7 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import * as initial from './20261120_0001_initial.ts';
+import * as accessModel from './20261120_0002_access_model.ts';
 
 // Listed here rather than read from the folder, so the set is the same under Node, Vitest and any bundler.
 export const migrations: Record<string, Migration> = {
   '20261120_0001_initial': initial,
+  '20261120_0002_access_model': accessModel,
 };

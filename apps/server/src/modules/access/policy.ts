@@ -1,0 +1,68 @@
+import { roleRank, strongestRole, type DataRole } from '@datalab/contract/api/data-roles';
+import { messages } from '@datalab/contract/messages';
+import type { Database } from '../../db/database.ts';
+import type { Collection } from '../../db/schema.ts';
+import { type AppError, forbidden, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { roleGrants } from './repository.ts';
+
+// The one authorization policy (DESIGN §5, STYLE.md habit 4). Every /api route asks it about the
+// object itself, on every request: nothing is cached, so a change of role, membership or
+// permission holds from the very next request, on every instance.
+
+export type CollectionAction = 'read' | 'call' | 'editAssets' | 'update' | 'delete' | 'manageRoles';
+
+const REQUIRED_ROLE: Record<CollectionAction, DataRole> = {
+  read: 'Reader',
+  call: 'Reader',
+  editAssets: 'Editor',
+  update: 'Owner',
+  delete: 'Owner',
+  manageRoles: 'Owner',
+};
+
+/** Holders of canManageUsers see every collection and manage its roles; anything else needs a data role. */
+const ADMINISTRATOR_MAY = new Set<CollectionAction>(['read', 'manageRoles']);
+
+export type Decision = 'allow' | 'hide' | 'forbid';
+
+/** The rule itself, free of I/O: who may do what to a collection given their effective role. */
+export function decide(user: Pick<AuthUser, 'canManageUsers'>, role: DataRole | null, action: CollectionAction): Decision {
+  if (role && roleRank[role] >= roleRank[REQUIRED_ROLE[action]]) return 'allow';
+  if (user.canManageUsers && ADMINISTRATOR_MAY.has(action)) return 'allow';
+  if (role || user.canManageUsers) return 'forbid';
+  return 'hide';
+}
+
+export function can(user: Pick<AuthUser, 'canManageUsers'>, role: DataRole | null, action: CollectionAction) {
+  return decide(user, role, action) === 'allow';
+}
+
+export async function effectiveRole(db: Database, userId: number, collectionId: number): Promise<DataRole | null> {
+  const grants = await roleGrants(db, userId, collectionId);
+  return strongestRole(grants.map((grant) => grant.role));
+}
+
+/** Throws 404 when the collection is outside the caller's roles, 403 when visible but not allowed. */
+export async function authorizeCollection(
+  db: Database,
+  user: AuthUser,
+  collection: Collection,
+  action: CollectionAction,
+): Promise<DataRole | null> {
+  const started = performance.now();
+  const role = await effectiveRole(db, user.id, collection.id);
+  const decision = decide(user, role, action);
+  user.authorizationMs = (user.authorizationMs ?? 0) + (performance.now() - started);
+  if (decision === 'hide') throw collectionNotFound(collection.uid);
+  if (decision === 'forbid') throw forbidden();
+  return role;
+}
+
+export const collectionNotFound = (uid: string): AppError => notFound('Collection', uid);
+
+export function requireCanManageUsers(user: AuthUser): void {
+  if (!user.canManageUsers) throw forbidden();
+}
+
+export const lastOwnerMessage = messages.atLeastOne('Owner');

@@ -1,0 +1,34 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+
+// Every change to collections, roles, memberships and permissions is written to the application
+// log: who, what, and the values before and after. Written in the change's own transaction, so an
+// audit record exists exactly when the change does.
+
+export interface AuditEntry {
+  action: string;
+  target: { type: string; id: string | number; name?: string };
+  before?: unknown;
+  after?: unknown;
+}
+
+export async function audit(app: FastifyInstance, request: FastifyRequest, actor: AuthUser, entry: AuditEntry, db: Database) {
+  await app.appLog.write(
+    {
+      level: 'info',
+      category: 'audit',
+      message: `${entry.action} ${entry.target.type} ${entry.target.name ?? entry.target.id}`,
+      requestId: request.id,
+      userId: actor.id,
+      details: {
+        actor: { id: actor.id, name: actor.name, username: actor.username },
+        action: entry.action,
+        target: entry.target,
+        before: entry.before ?? null,
+        after: entry.after ?? null,
+      },
+    },
+    db,
+  );
+}

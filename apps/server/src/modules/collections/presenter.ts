@@ -1,0 +1,38 @@
+import type { CollectionDetail, CollectionSummary } from '@datalab/contract/api/collections';
+import type { DataRole } from '@datalab/contract/api/data-roles';
+import type { Collection } from '../../db/schema.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import { can } from '../access/policy.ts';
+
+export function presentCollectionSummary(collection: Collection, role: DataRole | null, assetCount: number): CollectionSummary {
+  return {
+    id: collection.id,
+    uid: collection.uid,
+    name: collection.name,
+    description: collection.description,
+    myRole: role,
+    assetCount,
+    createdAt: collection.created_at,
+    updatedAt: collection.updated_at,
+  };
+}
+
+export function presentCollectionDetail(
+  collection: Collection,
+  user: AuthUser,
+  role: DataRole | null,
+  counts: { assetCount: number; connectionCount: number },
+  createdBy: { id: number; name: string; username: string | null } | undefined,
+): CollectionDetail {
+  return {
+    ...presentCollectionSummary(collection, role, counts.assetCount),
+    connectionCount: counts.connectionCount,
+    createdBy: createdBy ?? null,
+    can: {
+      edit: can(user, role, 'update'),
+      manageRoles: can(user, role, 'manageRoles'),
+      delete: can(user, role, 'delete'),
+      editAssets: can(user, role, 'editAssets'),
+    },
+  };
+}
