@@ -3,9 +3,10 @@ import { expect, signInAt, test } from './fixtures.ts';
 test.describe('the portal shell', () => {
   test('home is public and shows the navigation, the footer and a Login link', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Collections' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Tokens' })).toBeVisible();
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Collections', exact: true })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Tokens', exact: true })).toBeVisible();
     for (const link of ['Privacy policy', 'Terms and conditions', 'Cookie policy', 'Accessibility', 'Contact us']) {
       await expect(page.getByRole('contentinfo').getByRole('link', { name: link })).toBeVisible();
     }

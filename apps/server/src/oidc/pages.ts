@@ -14,6 +14,7 @@ function page(title: string, body: string, script?: string) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · ${PRODUCT_NAME}</title>
 <link rel="stylesheet" href="/oidc-assets/pages.css">
+<link rel="icon" href="/favicon.svg" type="image/svg+xml">
 ${script ? `<script src="/oidc-assets/${script}" defer></script>` : ''}
 </head>
 <body>

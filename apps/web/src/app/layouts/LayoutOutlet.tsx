@@ -1,0 +1,17 @@
+import { Outlet, useLocation, useMatch } from 'react-router';
+import { paths } from '@datalab/contract/paths';
+import { ErrorBoundary } from '../../components/error/ErrorBoundary.tsx';
+import { MobileGate } from '../../components/mobile/MobileGate.tsx';
+
+/** Page content of a layout: render failures are caught here, and small screens are turned away. */
+export function LayoutOutlet() {
+  const location = useLocation();
+  const isHome = useMatch(paths.home) !== null;
+  return (
+    <ErrorBoundary resetKey={location.pathname}>
+      <MobileGate isExempt={isHome}>
+        <Outlet />
+      </MobileGate>
+    </ErrorBoundary>
+  );
+}

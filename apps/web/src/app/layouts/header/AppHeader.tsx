@@ -1,0 +1,26 @@
+import { Group } from '@mantine/core';
+import { AccountArea } from './AccountArea.tsx';
+import { AdminMenu } from './AdminMenu.tsx';
+import { Brand } from './Brand.tsx';
+import { CompactNavMenu } from './CompactNavMenu.tsx';
+import { DeveloperModeSwitch } from './DeveloperModeSwitch.tsx';
+import { useMainNavItems } from './nav-items.ts';
+import { NavLinks } from './NavLinks.tsx';
+
+export function AppHeader() {
+  const items = useMainNavItems();
+  return (
+    <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap" gap="sm">
+      <Group gap="xl" wrap="nowrap">
+        <Brand />
+        <NavLinks items={items} label="Main" />
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <DeveloperModeSwitch />
+        <AdminMenu />
+        <AccountArea />
+        <CompactNavMenu items={items} />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,135 @@
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildAuth, buildCurrentUser, buildUser } from '../../test/builders.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { setViewportWidth } from '../../test/viewport.ts';
+
+const signedIn = (canManageUsers = false) => ({
+  auth: buildAuth({ user: buildUser() }),
+  currentUser: buildCurrentUser({ name: 'Ada Lovelace', permissions: { canManageUsers } }),
+});
+
+function mainNav() {
+  return within(screen.getByRole('navigation', { name: 'Main' }));
+}
+
+describe('the navigation bar', () => {
+  it('links the product name home and offers Login when signed out', async () => {
+    renderApp({ path: '/policy/contact-us' });
+    await screen.findByRole('heading', { level: 1, name: 'Contact us' });
+    expect(screen.getByRole('link', { name: 'Data Lab' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login?returnUrl=%2Fpolicy%2Fcontact-us');
+    expect(screen.queryByRole('button', { name: 'Account menu' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Administration' })).toBeNull();
+  });
+
+  it('shows Collections and Tokens, and Data Assets and Playground only in developer mode', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/', ...signedIn() });
+    await screen.findByRole('heading', { name: 'Where to start' });
+    expect(mainNav().getAllByRole('link').map((link) => link.textContent)).toEqual(['Collections', 'Tokens']);
+
+    await user.click(screen.getByRole('switch', { name: 'Developer mode' }));
+    expect(mainNav().getAllByRole('link').map((link) => link.textContent)).toEqual(['Collections', 'Data Assets', 'Tokens', 'Playground']);
+    expect(mainNav().getByRole('link', { name: 'Data Assets' }).getAttribute('href')).toBe('/data-source');
+    expect(window.localStorage.getItem('datalab.developerMode')).toBe('true');
+  });
+
+  it('remembers developer mode across reloads', async () => {
+    window.localStorage.setItem('datalab.developerMode', 'true');
+    renderApp({ path: '/', ...signedIn() });
+    await screen.findByRole('heading', { name: 'Where to start' });
+    expect((screen.getByRole('switch', { name: 'Developer mode' }) as HTMLInputElement).checked).toBe(true);
+    expect(mainNav().getByRole('link', { name: 'Playground' })).toBeTruthy();
+  });
+
+  it("shows the signed-in user's initials in the account menu, with Logout", async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/', ...signedIn() });
+    const accountMenu = await screen.findByRole('button', { name: 'Account menu' });
+    expect(accountMenu.textContent).toBe('AL');
+    await user.click(accountMenu);
+    expect((await screen.findByRole('menuitem', { name: 'Logout' })).getAttribute('href')).toBe('/logout');
+    expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
+  });
+
+  it('offers the administration menu only to holders of canManageUsers', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/', ...signedIn(true) });
+    await user.click(await screen.findByRole('button', { name: 'Administration' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => [item.textContent, item.getAttribute('href')])).toEqual([
+      ['User Management', '/management/user'],
+      ['User Group Management', '/management/user-groups'],
+      ['Cache Management', '/management/cache'],
+      ['Log Management', '/management/logs'],
+    ]);
+  });
+
+  it('hides the administration menu from everyone else', async () => {
+    renderApp({ path: '/', ...signedIn(false) });
+    await screen.findByRole('button', { name: 'Account menu' });
+    expect(screen.queryByRole('button', { name: 'Administration' })).toBeNull();
+  });
+});
+
+describe('the footer', () => {
+  it('links the policies and carries a copyright line', async () => {
+    renderApp({ path: '/' });
+    const footer = within(await screen.findByRole('navigation', { name: 'Policies' }));
+    expect(footer.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Privacy policy', '/policy/private-policy'],
+      ['Terms and conditions', '/policy/terms-and-conditions'],
+      ['Cookie policy', '/policy/cookie-policy'],
+      ['Accessibility', '/policy/accessibility'],
+      ['Contact us', '/policy/contact-us'],
+    ]);
+    expect(screen.getByText(`© ${new Date().getFullYear()} Data Lab`)).toBeTruthy();
+  });
+});
+
+describe('the mobile restriction', () => {
+  it('replaces every page but home below 768 px', async () => {
+    setViewportWidth(600);
+    renderApp({ path: '/tokens', ...signedIn() });
+    expect(await screen.findByText('Mobile mode not supported')).toBeTruthy();
+    expect(screen.getByText('Please use a desktop or tablet device')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Tokens' })).toBeNull();
+  });
+
+  it('applies to public pages too, but never to home', async () => {
+    setViewportWidth(767);
+    renderApp({ path: '/policy/accessibility' });
+    expect(await screen.findByText('Mobile mode not supported')).toBeTruthy();
+  });
+
+  it('leaves home alone', async () => {
+    setViewportWidth(375);
+    renderApp({ path: '/' });
+    expect(await screen.findByRole('heading', { name: 'Where to start' })).toBeTruthy();
+    expect(screen.queryByText('Mobile mode not supported')).toBeNull();
+  });
+
+  it('is lifted by developer mode', async () => {
+    setViewportWidth(600);
+    window.localStorage.setItem('datalab.developerMode', 'true');
+    renderApp({ path: '/tokens', ...signedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tokens' })).toBeTruthy();
+    expect(screen.queryByText('Mobile mode not supported')).toBeNull();
+  });
+
+  it('does not apply from 768 px, and follows the window as it is resized', async () => {
+    setViewportWidth(768);
+    renderApp({ path: '/tokens', ...signedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tokens' })).toBeTruthy();
+    act(() => setViewportWidth(700));
+    expect(await screen.findByText('Mobile mode not supported')).toBeTruthy();
+  });
+
+  it('applies to the Digital Lab as well', async () => {
+    setViewportWidth(500);
+    renderApp({ path: '/digital-lab/tokens', ...signedIn() });
+    expect(await screen.findByText('Mobile mode not supported')).toBeTruthy();
+  });
+});

@@ -1,0 +1,117 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { LOGIN_REDIRECT_KEY } from '@datalab/contract/paths';
+import { buildAuth, buildCurrentUser, buildPortalConfig, buildUser } from '../test/builders.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+const signedIn = () => ({ auth: buildAuth({ user: buildUser() }), currentUser: buildCurrentUser() });
+const admin = () => ({ auth: buildAuth({ user: buildUser() }), currentUser: buildCurrentUser({ permissions: { canManageUsers: true } }) });
+
+describe('the routes of SPEC §2', () => {
+  const screens: [string, string][] = [
+    ['/data-source', 'Data assets'],
+    ['/data-source/ds-1', 'Data source'],
+    ['/data-source/ds-1/call', 'Call data source'],
+    ['/data-source/ds-1/call-dev-mode', 'Call data source (developer mode)'],
+    ['/collection', 'Collections'],
+    ['/collection/create', 'Create collection'],
+    ['/collection/col-1', 'Collection'],
+    ['/collection/col-1/assets', 'Collection'],
+    ['/collection/col-1/edit', 'Edit collection'],
+    ['/collection/col-1/edit/roles', 'Edit collection'],
+    ['/collection/col-1/edit/data-asset', 'Edit data asset'],
+    ['/collection/col-1/edit/data-asset/asset-9', 'Edit data asset'],
+    ['/collection/col-1/createAsset', 'Create data asset'],
+    ['/collection/col-1/edit/connection/warehouse', 'Edit connection'],
+    ['/tokens', 'Tokens'],
+    ['/tokens/createPAT', 'Create personal access token'],
+    ['/management/user', 'User management'],
+    ['/management/user-groups', 'User group management'],
+    ['/management/user-group/create', 'Create user group'],
+    ['/management/user-group/12/members', 'User group'],
+    ['/management/cache', 'Cache management'],
+    ['/management/logs', 'Log management'],
+    ['/playground', 'Playground'],
+    ['/digital-lab/data-asset/asset-9/call', 'Call data asset'],
+    ['/digital-lab/tokens', 'Your tokens'],
+    ['/digital-lab/tokens/createPAT', 'Create personal access token'],
+    ['/policy/terms-and-conditions', 'Terms and conditions'],
+    ['/policy/private-policy', 'Privacy policy'],
+    ['/policy/cookie-policy', 'Cookie policy'],
+    ['/policy/accessibility', 'Accessibility statement'],
+    ['/policy/contact-us', 'Contact us'],
+  ];
+
+  it.each(screens)('%s shows "%s"', async (path, title) => {
+    renderApp({ path, ...admin() });
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+  });
+
+  it('passes route parameters to the screen', async () => {
+    renderApp({ path: '/collection/col-1/edit/connection/warehouse', ...signedIn() });
+    expect(await screen.findByText('col-1')).toBeTruthy();
+    expect(screen.getByText('warehouse')).toBeTruthy();
+  });
+
+  it('shows the not-found page for any other path', async () => {
+    renderApp({ path: '/no/such/page' });
+    expect(await screen.findByRole('heading', { name: 'The requested resource was not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
+  });
+
+  it('keeps home and the policy pages public', async () => {
+    const { location } = renderApp({ path: '/policy/cookie-policy' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Cookie policy' })).toBeTruthy();
+    expect(location()).toBe('/policy/cookie-policy');
+  });
+
+  it('sends a signed-out visitor of the Digital Lab to sign in', async () => {
+    const auth = buildAuth();
+    const { location } = renderApp({ path: '/digital-lab/tokens', auth });
+    await waitFor(() => expect(location()).toBe('/login?returnUrl=%2Fdigital-lab%2Ftokens'));
+  });
+
+  it('opens the Digital Lab at its tokens', async () => {
+    const { location } = renderApp({ path: '/digital-lab', ...signedIn() });
+    await waitFor(() => expect(location()).toBe('/digital-lab/tokens'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your tokens' })).toBeTruthy();
+  });
+
+  it('shows the error page when management is opened without canManageUsers', async () => {
+    renderApp({ path: '/management/logs', ...signedIn() });
+    expect(await screen.findByRole('heading', { name: 'Unauthorised' })).toBeTruthy();
+    expect(screen.getByText('You are not authorised to perform this action')).toBeTruthy();
+  });
+});
+
+describe('home', () => {
+  it('explains Data Lab and where to start, without demo accounts outside embedded mode', async () => {
+    renderApp({ path: '/' });
+    expect(await screen.findByRole('heading', { name: 'Where to start' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '1. Explore collections' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: 'Demo accounts' })).toBeNull();
+  });
+
+  it('lists the demo accounts of embedded mode', async () => {
+    const config = buildPortalConfig({
+      demoAccounts: [
+        { username: 'admin', description: 'Administrator with user management' },
+        { username: 'partner', description: 'External partner in the Digital Lab' },
+      ],
+    });
+    renderApp({ path: '/', config });
+    expect(await screen.findByRole('heading', { name: 'Demo accounts' })).toBeTruthy();
+    expect(screen.getByText('admin')).toBeTruthy();
+    expect(screen.getByText('External partner in the Digital Lab')).toBeTruthy();
+  });
+});
+
+describe('the cookie policy', () => {
+  it('lists the browser storage keys the portal uses', async () => {
+    renderApp({ path: '/policy/cookie-policy' });
+    expect(await screen.findByText('searchKeywords')).toBeTruthy();
+    expect(screen.getByText('datalab.developerMode')).toBeTruthy();
+    expect(screen.getByText(LOGIN_REDIRECT_KEY)).toBeTruthy();
+    expect(screen.getByText('oidc.user:http://localhost:8080/oidc:datalab-web')).toBeTruthy();
+  });
+});

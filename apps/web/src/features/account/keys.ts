@@ -1,0 +1,4 @@
+export const accountKeys = {
+  all: ['account'] as const,
+  currentUser: () => [...accountKeys.all, 'current-user'] as const,
+};

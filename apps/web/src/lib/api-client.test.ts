@@ -1,0 +1,165 @@
+import { notificationsStore } from '@mantine/notifications';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { getCurrentUser } from '@datalab/contract/api/account';
+import { defineCall } from '@datalab/contract/call';
+import { texts } from '@datalab/contract/texts';
+import { buildCurrentUser } from '../test/builders.ts';
+import { apiCall, configureApiClient } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+import { DEVELOPER_MODE_KEY } from './developer-mode.ts';
+
+const fetchMock = vi.fn<typeof fetch>();
+const goToErrorPage = vi.fn<(url: string) => void>();
+
+function reply(status: number, body: unknown): Response {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return new Response(status === 204 ? null : text, { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+function toasts(): string[] {
+  const { notifications, queue } = notificationsStore.getState();
+  return [...notifications, ...queue].map((item) => String(item.message));
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  const error = await promise.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  if (!(error instanceof ApiError)) throw new Error(`expected an ApiError, got ${String(error)}`);
+  return error;
+}
+
+const saveThing = defineCall({
+  method: 'PUT',
+  path: '/api/Thing/:id',
+  tag: 'Test',
+  summary: 'test call',
+  params: z.object({ id: z.number() }),
+  query: z.object({ since: z.date().optional(), tags: z.array(z.string()).optional() }),
+  body: z.object({ name: z.string(), validFrom: z.date() }),
+  response: z.object({ id: z.number(), updatedAt: z.date() }),
+});
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  goToErrorPage.mockReset();
+  configureApiClient({ baseUrl: 'http://api.test/', getAccessToken: async () => 'token-123', goToErrorPage, fetch: fetchMock });
+});
+
+describe('apiCall on success', () => {
+  it('sends the bearer token and JSON, and parses the reply with the call schema', async () => {
+    fetchMock.mockResolvedValue(reply(200, buildCurrentUser({ name: 'Grace Hopper' })));
+    const user = await apiCall(getCurrentUser);
+    expect(user.name).toBe('Grace Hopper');
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('http://api.test/api/Account/GetCurrentUser');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('Authorization')).toBe('Bearer token-123');
+    expect(headers.get('Accept')).toBe('application/json');
+    expect(toasts()).toEqual([]);
+  });
+
+  it('fills path parameters and the query, reduces outgoing dates to UTC dates and revives incoming ones', async () => {
+    fetchMock.mockResolvedValue(reply(200, { id: 7, updatedAt: '2026-03-02T10:15:00.000Z' }));
+    const result = await apiCall(saveThing, {
+      params: { id: 7 },
+      query: { since: new Date('2026-03-01T23:30:00-05:00'), tags: ['a', 'b'] },
+      body: { name: 'x', validFrom: new Date('2026-01-31T22:00:00-03:00') },
+    });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('http://api.test/api/Thing/7?since=2026-03-02&tags=a&tags=b');
+    expect(init?.method).toBe('PUT');
+    expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+    expect(JSON.parse(String(init?.body))).toEqual({ name: 'x', validFrom: '2026-02-01' });
+    expect(result.updatedAt).toBeInstanceOf(Date);
+    expect(result.updatedAt.toISOString()).toBe('2026-03-02T10:15:00.000Z');
+  });
+
+  it('sends no Authorization header without a token', async () => {
+    configureApiClient({ baseUrl: '', getAccessToken: async () => null, goToErrorPage, fetch: fetchMock });
+    fetchMock.mockResolvedValue(reply(200, buildCurrentUser()));
+    await apiCall(getCurrentUser);
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('Authorization')).toBe(false);
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/Account/GetCurrentUser');
+  });
+});
+
+describe('apiCall failures (SPEC §8)', () => {
+  it('400: toasts one "field: messages" line per field and fails with the errors map', async () => {
+    const errors = { name: ['Name is required'], tags: ['At least one Tag is required', 'Invalid option'] };
+    fetchMock.mockResolvedValue(reply(400, { title: 'Validation failed', status: 400, errors }));
+    const error = await failure(apiCall(getCurrentUser));
+    expect(error.kind).toBe('validation');
+    expect(error.status).toBe(400);
+    expect(error.errors).toEqual(errors);
+    expect(toasts()).toEqual(['name: Name is required\ntags: At least one Tag is required, Invalid option']);
+    expect(goToErrorPage).not.toHaveBeenCalled();
+  });
+
+  it('401: toasts the unauthenticated text and fails', async () => {
+    fetchMock.mockResolvedValue(reply(401, { title: 'Unauthorized', status: 401 }));
+    const error = await failure(apiCall(getCurrentUser));
+    expect(error.kind).toBe('unauthenticated');
+    expect(toasts()).toEqual(['Unauthenticated, Login to continue']);
+  });
+
+  it('403: goes to the error page with Unauthorised and the not-authorised message', async () => {
+    fetchMock.mockResolvedValue(reply(403, { title: 'Forbidden', status: 403 }));
+    const error = await failure(apiCall(getCurrentUser));
+    expect(error.kind).toBe('forbidden');
+    expect(goToErrorPage).toHaveBeenCalledTimes(1);
+    const url = new URL(goToErrorPage.mock.calls[0]?.[0] ?? '', 'http://app.test');
+    expect(url.pathname).toBe('/error');
+    expect(url.searchParams.get('errorSummary')).toBe('Unauthorised');
+    expect(url.searchParams.get('errorMessage')).toBe('You are not authorised to perform this action');
+    expect(url.searchParams.has('details')).toBe(false);
+    expect(toasts()).toEqual([]);
+  });
+
+  it('other statuses: the unknown-error text, or the raw body in developer mode', async () => {
+    const body = '{"title":"Internal error","status":500,"requestId":"req-42"}';
+    fetchMock.mockResolvedValue(reply(500, body));
+    const error = await failure(apiCall(getCurrentUser));
+    expect(error.kind).toBe('http');
+    expect(error.status).toBe(500);
+    expect(error.problem?.requestId).toBe('req-42');
+    expect(toasts()).toEqual([texts.unknownError]);
+
+    window.localStorage.setItem(DEVELOPER_MODE_KEY, 'true');
+    fetchMock.mockResolvedValue(reply(502, body));
+    await failure(apiCall(getCurrentUser));
+    expect(toasts()).toEqual([texts.unknownError, body]);
+  });
+
+  it('network failure: the unknown-error text, or the error message in developer mode', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    const error = await failure(apiCall(getCurrentUser));
+    expect(error.kind).toBe('network');
+    expect(error.status).toBeNull();
+    expect(toasts()).toEqual(['An unknown error occurred. Please contact support']);
+
+    window.localStorage.setItem(DEVELOPER_MODE_KEY, 'true');
+    await failure(apiCall(getCurrentUser));
+    expect(toasts()).toEqual(['An unknown error occurred. Please contact support', 'Failed to fetch']);
+  });
+
+  it('a reply that does not match the contract fails as an ApiError', async () => {
+    fetchMock.mockResolvedValue(reply(200, { id: 'not a number' }));
+    const error = await failure(apiCall(getCurrentUser));
+    expect(error.kind).toBe('invalid-response');
+    expect(toasts()).toEqual([texts.unknownError]);
+  });
+
+  it('a cancelled call fails quietly', async () => {
+    const controller = new AbortController();
+    fetchMock.mockImplementation(async () => {
+      controller.abort();
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    });
+    const error = await failure(apiCall(getCurrentUser, { signal: controller.signal }));
+    expect(error.kind).toBe('aborted');
+    expect(toasts()).toEqual([]);
+  });
+});

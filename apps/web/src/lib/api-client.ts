@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import type { CallDefinition } from '@datalab/contract/call';
+import { reviveDates } from '@datalab/contract/dates';
+import { ApiError } from './api-error.ts';
+import { buildBody, buildPath, buildQuery, joinUrl } from './api-request.ts';
+import { aborted, httpFailure, invalidResponse, networkFailure, type FailureContext } from './api-failure.ts';
+import { readDeveloperMode } from './developer-mode.ts';
+
+// The one API client (STYLE habit 8): every /api call goes through `apiCall` with the bearer
+// token and JSON, its reply is parsed with the call's contract schema, and every failure becomes
+// an ApiError after SPEC §8's handling (api-failure.ts).
+
+export interface ApiClientRuntime {
+  /** Where `/api/...` paths are appended: '' for the same origin. */
+  baseUrl: string;
+  getAccessToken: () => Promise<string | null | undefined>;
+  /** How the client reaches the error page (the router's navigate). */
+  goToErrorPage: (url: string) => void;
+  isDeveloperMode?: () => boolean;
+  fetch?: typeof fetch;
+}
+
+let runtime: ApiClientRuntime | null = null;
+
+export function configureApiClient(next: ApiClientRuntime): void {
+  runtime = next;
+}
+
+type Defined<T> = Exclude<T, undefined>;
+type Slot<Name extends string, S> = [Defined<S>] extends [never]
+  ? { [K in Name]?: never }
+  : { [K in Name]: z.input<Extract<Defined<S>, z.ZodType>> };
+
+export type CallInput<D extends CallDefinition> = Slot<'params', D['params']> &
+  Slot<'query', D['query']> &
+  Slot<'body', D['body']> & { signal?: AbortSignal };
+
+type NeedsInput<D extends CallDefinition> = [Defined<D['params'] | D['query'] | D['body']>] extends [never]
+  ? false
+  : true;
+
+export type CallResult<D extends CallDefinition> = z.output<D['response']>;
+
+export async function apiCall<D extends CallDefinition>(
+  definition: D,
+  ...[input]: NeedsInput<D> extends true ? [input: CallInput<D>] : [input?: CallInput<D>]
+): Promise<CallResult<D>> {
+  if (!runtime) throw new Error('configureApiClient must run before the first call');
+  const { baseUrl, getAccessToken, goToErrorPage, isDeveloperMode = readDeveloperMode } = runtime;
+  const fetchImpl = runtime.fetch ?? globalThis.fetch;
+
+  const url = joinUrl(baseUrl, buildPath(definition.path, input?.params)) + buildQuery(input?.query);
+  const body = buildBody(input?.body);
+  const context: FailureContext = { method: definition.method, url, isDeveloperMode: isDeveloperMode(), goToErrorPage };
+
+  const headers = new Headers({ Accept: 'application/json' });
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const token = await getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+
+  let status: number;
+  let text: string;
+  try {
+    const response = await fetchImpl(url, { method: definition.method, headers, body, signal: input?.signal });
+    status = response.status;
+    text = await response.text();
+    if (!response.ok) throw httpFailure(status, text, context);
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (input?.signal?.aborted) throw aborted(error);
+    throw networkFailure(error, context);
+  }
+
+  let json: unknown;
+  try {
+    json = text === '' ? undefined : JSON.parse(text, reviveDates);
+  } catch (error) {
+    throw invalidResponse(status, text, error, context);
+  }
+  const parsed = z.safeParse<D['response']>(definition.response, json);
+  if (!parsed.success) throw invalidResponse(status, text, parsed.error, context);
+  return parsed.data;
+}

@@ -1,0 +1,75 @@
+import { problem, validationProblem, type ErrorsMap } from '@datalab/contract/errors';
+import { texts } from '@datalab/contract/texts';
+import { ApiError } from './api-error.ts';
+import { unauthorisedPageUrl } from './error-page-url.ts';
+import { notifyError } from './notify.ts';
+
+// SPEC §8's response handling, in one place (STYLE habit 8). Each function reports the failure
+// to the user the way the spec says and returns the ApiError the call fails with.
+
+export interface FailureContext {
+  method: string;
+  url: string;
+  isDeveloperMode: boolean;
+  goToErrorPage: (url: string) => void;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** 'field: messages' lines of a 400's errors map. */
+export function validationLines(errors: ErrorsMap): string[] {
+  return Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(', ')}`);
+}
+
+export function httpFailure(status: number, body: string, context: FailureContext): ApiError {
+  const json = parseJson(body);
+  const parsedProblem = problem.safeParse(json);
+  const replyProblem = parsedProblem.success ? parsedProblem.data : null;
+
+  if (status === 400) {
+    const validation = validationProblem.safeParse(json);
+    const errors = validation.success ? validation.data.errors : {};
+    const lines = validationLines(errors);
+    const message = lines.length > 0 ? lines.join('\n') : (replyProblem?.title ?? texts.unknownError);
+    notifyError(message);
+    return new ApiError({ kind: 'validation', status, errors, problem: replyProblem, body, message });
+  }
+  if (status === 401) {
+    notifyError(texts.unauthenticatedToast);
+    return new ApiError({ kind: 'unauthenticated', status, problem: replyProblem, body, message: texts.unauthenticatedToast });
+  }
+  if (status === 403) {
+    const details = context.isDeveloperMode ? `${status} ${context.method} ${context.url}\n${body}` : undefined;
+    context.goToErrorPage(unauthorisedPageUrl(details));
+    return new ApiError({ kind: 'forbidden', status, problem: replyProblem, body, message: texts.unauthorised.message });
+  }
+  const message = context.isDeveloperMode ? body || `${status} ${context.method} ${context.url}` : texts.unknownError;
+  notifyError(message);
+  return new ApiError({ kind: 'http', status, problem: replyProblem, body, message });
+}
+
+export function networkFailure(cause: unknown, context: FailureContext): ApiError {
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  const message = context.isDeveloperMode ? detail : texts.unknownError;
+  notifyError(message);
+  return new ApiError({ kind: 'network', message, cause });
+}
+
+export function invalidResponse(status: number, body: string, cause: unknown, context: FailureContext): ApiError {
+  const detail = cause instanceof Error ? cause.message : String(cause);
+  const message = context.isDeveloperMode
+    ? `${context.method} ${context.url} answered ${status} with a body that does not match the contract: ${detail}`
+    : texts.unknownError;
+  notifyError(message);
+  return new ApiError({ kind: 'invalid-response', status, body, message, cause });
+}
+
+export function aborted(cause: unknown): ApiError {
+  return new ApiError({ kind: 'aborted', message: 'The request was cancelled', cause });
+}

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { LOGIN_REDIRECT_KEY } from '@datalab/contract/paths';
+import { buildPortalConfig, buildUser } from '../../test/builders.ts';
+import { loginUrl, rememberLoginRedirect, safeReturnPath, takeLoginRedirect } from './login-redirect.ts';
+import { isSignedIn } from './session.ts';
+import { userManagerSettings } from './user-manager.ts';
+
+describe('the login redirect', () => {
+  it('accepts same-origin paths with their search', () => {
+    expect(safeReturnPath('/collection/abc?tab=roles')).toBe('/collection/abc?tab=roles');
+  });
+
+  it('falls back to home for anything else', () => {
+    for (const value of [null, '', 'collection', '//evil.example', '/\\evil.example', 'https://evil.example/', '/login?returnUrl=/x', '/auth/token', '/LOGOUT']) {
+      expect(safeReturnPath(value)).toBe('/');
+    }
+  });
+
+  it('is stored in sessionStorage and taken exactly once', () => {
+    rememberLoginRedirect('/tokens');
+    expect(window.sessionStorage.getItem(LOGIN_REDIRECT_KEY)).toBe('/tokens');
+    expect(takeLoginRedirect()).toBe('/tokens');
+    expect(takeLoginRedirect()).toBe('/');
+  });
+
+  it('builds /login?returnUrl=…', () => {
+    expect(loginUrl('/tokens?page=2')).toBe('/login?returnUrl=%2Ftokens%3Fpage%3D2');
+  });
+});
+
+describe('isSignedIn', () => {
+  it('is false without a user or once the token has expired', () => {
+    expect(isSignedIn(null)).toBe(false);
+    expect(isSignedIn(undefined)).toBe(false);
+    expect(isSignedIn(buildUser({ expiresInSeconds: -1 }))).toBe(false);
+    expect(isSignedIn(buildUser({ expiresInSeconds: 300 }))).toBe(true);
+  });
+});
+
+describe('the sign-in settings', () => {
+  it('use the portal config, code flow, the SPA callback routes and silent renew', () => {
+    const settings = userManagerSettings(buildPortalConfig({ authority: 'https://id.example/oidc', clientId: 'portal' }), 'https://lab.example', window.sessionStorage);
+    expect(settings).toMatchObject({
+      authority: 'https://id.example/oidc',
+      client_id: 'portal',
+      response_type: 'code',
+      scope: 'profile openid email LOS locality country',
+      redirect_uri: 'https://lab.example/auth/token',
+      post_logout_redirect_uri: 'https://lab.example/auth/logout',
+      automaticSilentRenew: true,
+      accessTokenExpiringNotificationTimeInSeconds: 60,
+    });
+  });
+
+  it("fall back to SPEC §9's scopes when the server lists none", () => {
+    const settings = userManagerSettings(buildPortalConfig({ scopes: [] }), 'https://lab.example', window.sessionStorage);
+    expect(settings.scope).toBe('profile openid email LOS locality country');
+  });
+});
