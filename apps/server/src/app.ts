@@ -96,6 +96,9 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // The cost of this request's authorization checks, measured in the server (bench/ reads it).
+    const authorizationMs = request.user?.authorizationMs;
+    if (authorizationMs !== undefined) reply.header('server-timing', `authz;dur=${authorizationMs.toFixed(3)}`);
   });
 
   await app.register(configPlugin, { config });

@@ -119,3 +119,14 @@ describeEachStore(
     },
   },
 );
+
+describeEachStore('platform: server timing', (ctx) => {
+  it('reports the time spent authorizing a request in Server-Timing', async () => {
+    const token = await ctx().tokenFor('admin');
+    const list = await ctx().app.inject({ method: 'GET', url: '/api/DataSourceCollection/GetAll', headers: { authorization: `Bearer ${token}` } });
+    const uid = list.json<{ items: { uid: string }[] }>().items[0]?.uid;
+    const response = await ctx().app.inject({ method: 'GET', url: `/api/DataSourceCollection/GetByUid/${uid}`, headers: { authorization: `Bearer ${token}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['server-timing']).toMatch(/^authz;dur=\d+\.\d{3}$/);
+  });
+});
