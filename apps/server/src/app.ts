@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import pino from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { loadOrCreateSecrets } from './lib/dev-secrets.ts';
@@ -68,10 +69,13 @@ function publicJwks(jwk: Record<string, unknown>) {
 
 export async function buildApp(baseConfig: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config, signingJwk } = withKeys(baseConfig);
+  // Log lines are buffered and written in the background; the buffer is flushed when the app closes.
+  const logStream = options.logger === undefined ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined;
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
+      stream: logStream,
     },
     logController: new RequestLogController(config.logRequests),
     bodyLimit: config.bodyLimitBytes,
@@ -94,11 +98,13 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (request, reply) => {
+  if (logStream) app.addHook('onClose', (_instance, done) => logStream.flush(() => done()));
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // The cost of this request's authorization checks, measured in the server (bench/ reads it).
     const authorizationMs = request.user?.authorizationMs;
     if (authorizationMs !== undefined) reply.header('server-timing', `authz;dur=${authorizationMs.toFixed(3)}`);
+    done(null, payload);
   });
 
   await app.register(configPlugin, { config });

@@ -45,18 +45,29 @@ class NodeSqliteStatement implements SqliteStatement {
   }
 }
 
+/** Statements are prepared once per distinct SQL text; the application's queries are a small, fixed set. */
+const STATEMENT_CACHE_MAX = 500;
+
 class NodeSqliteDatabase implements SqliteDatabase {
   readonly #db: DatabaseSync;
+  readonly #statements = new Map<string, NodeSqliteStatement>();
 
   constructor(db: DatabaseSync) {
     this.#db = db;
   }
 
   prepare(sql: string): SqliteStatement {
-    return new NodeSqliteStatement(this.#db.prepare(sql));
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = new NodeSqliteStatement(this.#db.prepare(sql));
+      if (this.#statements.size >= STATEMENT_CACHE_MAX) this.#statements.clear();
+      this.#statements.set(sql, statement);
+    }
+    return statement;
   }
 
   close(): void {
+    this.#statements.clear();
     if (this.#db.isOpen) this.#db.close();
   }
 }
@@ -79,6 +90,9 @@ class NodeSqliteDialect extends SqliteDialect {
 
 export function createSqliteDialect(file: string): SqliteDialect {
   const db = new DatabaseSync(file);
+  // One process owns the embedded store: take the file lock once, not at every statement. Set
+  // before WAL, so the WAL index lives in memory instead of a shared-memory file.
+  db.exec('PRAGMA locking_mode = EXCLUSIVE');
   db.exec('PRAGMA journal_mode = WAL');
   db.exec('PRAGMA synchronous = NORMAL');
   db.exec('PRAGMA foreign_keys = ON');

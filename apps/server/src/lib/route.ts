@@ -36,8 +36,8 @@ export function route<C extends CallDefinition>(
       ...(call.body ? { body: call.body } : {}),
       response: { [call.status ?? 200]: call.response },
     },
-    onRequest: async (request) => {
-      await app.authenticate(request);
+    onRequest: (request, _reply, done) => {
+      app.authenticate(request).then(() => done(), done);
     },
     handler: async (request, reply) => {
       const user = request.user;

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JWTPayload } from 'jose';
+import { BoundedCache } from '../lib/bounded-cache.ts';
 import { unauthenticated } from '../lib/errors.ts';
 import { createTokenVerifier, type TokenVerifier } from '../lib/jwt.ts';
 import { provisionUser, type Identity } from '../modules/users/provisioning.ts';
+import { findActiveUserById } from '../modules/users/repository.ts';
 
 // Authentication: who is calling. Every /api route runs `app.authenticate` first (STYLE.md habit 4);
 // what the caller may do is decided afterwards, against the object itself.
@@ -26,6 +28,13 @@ declare module 'fastify' {
     authenticate: (request: FastifyRequest) => Promise<AuthUser>;
   }
 }
+
+/**
+ * Verified tokens, so a token's signature is checked once, not on every request. A token is
+ * immutable and carries its own expiry, which bounds each entry; the user's row is still read on
+ * every request, so a deactivation or a permission change holds at once.
+ */
+const VERIFIED_TOKENS_MAX = 10_000;
 
 /** Users of the built-in provider keep one identity whatever address the server runs at. */
 export const BUILT_IN_ISSUER_KEY = 'urn:datalab:builtin';
@@ -61,17 +70,30 @@ export default fp(
     });
     const issuerKey = oidc.builtIn ? BUILT_IN_ISSUER_KEY : oidc.issuer;
 
+    const verified = new BoundedCache<string, number>(VERIFIED_TOKENS_MAX);
+
+    /** The user id behind a token: from the cache, or by verifying it and provisioning its user. */
+    const userIdFor = async (token: string): Promise<number | undefined> => {
+      const cached = verified.get(token);
+      if (cached !== undefined) return cached;
+      const payload = await verify(token);
+      if (!payload || payload.exp === undefined) return undefined;
+      const user = await provisionUser(app.db, identityFrom(payload, issuerKey, oidc.usernameClaim), {
+        adminSubjects: oidc.adminSubjects,
+      });
+      verified.set(token, user.id, payload.exp * 1000);
+      return user.id;
+    };
+
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (request.user) return request.user;
       const token = bearerToken(request);
       if (!token) throw unauthenticated();
-      const payload = await verify(token);
-      if (!payload) throw unauthenticated();
-      const user = await provisionUser(app.db, identityFrom(payload, issuerKey, oidc.usernameClaim), {
-        adminSubjects: oidc.adminSubjects,
-      });
-      if (!user.is_active) throw unauthenticated();
+      const userId = await userIdFor(token);
+      if (userId === undefined) throw unauthenticated();
+      const user = await findActiveUserById(app.db, userId);
+      if (!user?.is_active) throw unauthenticated();
       request.user = {
         id: user.id,
         name: user.name,

@@ -1,44 +1,72 @@
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 
 // Security headers on every reply, with a strict Content-Security-Policy: scripts only from this
-// origin (no inline script anywhere), styles from this origin plus a per-request nonce for the
-// <style> tags the UI library writes.
+// origin (no inline script anywhere), styles from this origin. The headers are computed once; only
+// HTML pages get a per-request nonce, for the <style> tags the UI library writes.
 
-function originOf(url: string): string {
-  return new URL(url).origin;
+declare module 'fastify' {
+  interface FastifyReply {
+    /** Sets a CSP with a fresh style nonce on this reply and returns the nonce (HTML pages only). */
+    withStyleNonce: () => string;
+  }
+}
+
+const originOf = (url: string) => new URL(url).origin;
+
+export function contentSecurityPolicy(options: { publicUrl: string; issuer: string; callingLayerUrl: string }, styleNonce?: string) {
+  const self = "'self'";
+  const own = originOf(options.publicUrl);
+  const others = (...urls: string[]) => [...new Set(urls.map(originOf))].filter((origin) => origin !== own);
+  const directives: Record<string, string[]> = {
+    'default-src': [self],
+    'script-src': [self],
+    'style-src': [self, ...(styleNonce ? [`'nonce-${styleNonce}'`] : [])],
+    'img-src': [self, 'data:'],
+    'font-src': [self],
+    'connect-src': [self, ...others(options.issuer, options.callingLayerUrl)],
+    'frame-src': [self, ...others(options.issuer)],
+    'form-action': [self, ...others(options.issuer)],
+    'frame-ancestors': ["'none'"],
+    'object-src': ["'none'"],
+    'base-uri': [self],
+  };
+  if (options.publicUrl.startsWith('https://')) directives['upgrade-insecure-requests'] = [];
+  return Object.entries(directives)
+    .map(([name, values]) => [name, ...values].join(' '))
+    .join('; ');
 }
 
 export default fp(
   async (app: FastifyInstance) => {
     const { config } = app;
-    const self = "'self'";
-    const issuerOrigin = originOf(config.oidc.issuer);
-    const external = [issuerOrigin, originOf(config.callingLayerUrl)].filter((origin) => origin !== originOf(config.publicUrl));
-    await app.register(helmet, {
-      global: true,
-      enableCSPNonces: true,
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: [self],
-          scriptSrc: [self],
-          styleSrc: [self],
-          imgSrc: [self, 'data:'],
-          fontSrc: [self],
-          connectSrc: [self, ...external],
-          frameSrc: [self, ...(issuerOrigin === originOf(config.publicUrl) ? [] : [issuerOrigin])],
-          formAction: [self, ...(issuerOrigin === originOf(config.publicUrl) ? [] : [issuerOrigin])],
-          frameAncestors: ["'none'"],
-          objectSrc: ["'none'"],
-          baseUri: [self],
-          ...(config.publicUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: config.publicUrl.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
-      referrerPolicy: { policy: 'no-referrer' },
+    const cspOptions = { publicUrl: config.publicUrl, issuer: config.oidc.issuer, callingLayerUrl: config.callingLayerUrl };
+    const headers: Record<string, string> = {
+      'content-security-policy': contentSecurityPolicy(cspOptions),
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'origin-agent-cluster': '?1',
+      'referrer-policy': 'no-referrer',
+      'x-content-type-options': 'nosniff',
+      'x-dns-prefetch-control': 'off',
+      'x-frame-options': 'DENY',
+      'x-permitted-cross-domain-policies': 'none',
+      'x-xss-protection': '0',
+    };
+    if (config.publicUrl.startsWith('https://')) headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
+    const entries = Object.entries(headers);
+
+    // Set on the raw response, so replies written outside Fastify (the sign-in provider) carry them too.
+    app.addHook('onRequest', (_request, reply, done) => {
+      for (const [name, value] of entries) reply.raw.setHeader(name, value);
+      done();
+    });
+
+    app.decorateReply('withStyleNonce', function withStyleNonce(this: FastifyReply) {
+      const nonce = randomBytes(16).toString('base64url');
+      this.header('content-security-policy', contentSecurityPolicy(cspOptions, nonce));
+      return nonce;
     });
   },
   { name: 'security', dependencies: ['config'] },

@@ -48,7 +48,7 @@ export default fp(
         void reply.redirect(new URL(request.url, canonical).href, 308);
         return true;
       }
-      const nonce = reply.cspNonce.style;
+      const nonce = reply.withStyleNonce();
       void reply
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')

@@ -1,5 +1,17 @@
 import type { Database } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared.ts';
 import type { NewUser, User } from '../../db/schema.ts';
+
+const userForAuthentication = preparedQuery(
+  (db, id: number) => db.selectFrom('users').select(['id', 'name', 'username', 'email', 'can_manage_users', 'is_active']).where('id', '=', id),
+  [0] as [number],
+);
+
+/** The columns authentication needs, read on every request so changes hold at once. */
+export async function findActiveUserById(db: Database, id: number) {
+  const [user] = await userForAuthentication(db, id);
+  return user;
+}
 
 export function findUserByIdentity(db: Database, issuer: string, subject: string): Promise<User | undefined> {
   return db.selectFrom('users').selectAll().where('issuer', '=', issuer).where('subject', '=', subject).executeTakeFirst();

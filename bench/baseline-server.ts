@@ -1,0 +1,15 @@
+import Fastify from 'fastify';
+
+// The comparison point for current-user: a bare Fastify 5 route (no logger, no hooks, no auth)
+// answering the same JSON the real endpoint returned. Run as its own process, like the server.
+//   PORT=18082 BODY='{"id":1}' node bench/baseline-server.ts
+
+const port = Number(process.env.PORT ?? 0);
+const body: unknown = JSON.parse(process.env.BODY ?? '{}');
+
+const app = Fastify({ logger: false });
+app.get('/api/Account/GetCurrentUser', async () => body);
+app.get('/health/ready', async () => ({ status: 'ok' }));
+
+await app.listen({ host: '127.0.0.1', port });
+process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

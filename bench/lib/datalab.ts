@@ -1,0 +1,74 @@
+import type { ChildProcess } from 'node:child_process';
+import { closeSync, openSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fetchClient } from '../../apps/server/src/testing/http.ts';
+import { signIn } from '../../apps/server/src/testing/sign-in.ts';
+import { freePort, launch, stop, waitFor200 } from './processes.ts';
+
+// Starts the real server exactly as `node apps/server/src/server.ts` would run, on a free port.
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+export const SERVER_ENTRY = 'apps/server/src/server.ts';
+
+export interface DataLabOptions {
+  dataDir: string;
+  logLevel: string;
+  /** Where the server's stdout (pino lines) goes: a file, or 'pipe' to watch for the "running" line. */
+  stdout: string | 'pipe';
+  nodeArgs?: string[];
+  env?: Record<string, string>;
+}
+
+export interface DataLabServer {
+  child: ChildProcess;
+  pid: number;
+  baseUrl: string;
+  /** performance.now() just before spawn, at the first 200 from /health/ready, and at the "running" line (pipe only). */
+  launchedAt: number;
+  readyAt: number;
+  runningLineAt: () => number | undefined;
+}
+
+/** The first 4 kB of stderr, so a failed start can say why without holding a noisy stream in memory. */
+function captureStderr(child: ChildProcess): () => string {
+  let text = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (text.length < 4_096) text += chunk.toString('utf8');
+  });
+  return () => text;
+}
+
+export async function startDataLab(options: DataLabOptions): Promise<DataLabServer> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stdoutFd = options.stdout === 'pipe' ? 'pipe' : openSync(options.stdout, 'a');
+  const launchedAt = performance.now();
+  const child = launch(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, LOG_LEVEL: options.logLevel, ...options.env },
+    stdio: ['ignore', stdoutFd, 'pipe'],
+  });
+  if (typeof stdoutFd === 'number') closeSync(stdoutFd); // the child holds its own copy
+  const stderr = captureStderr(child);
+  let runningLineAt: number | undefined;
+  child.stdout?.on('data', (chunk: Buffer) => {
+    if (runningLineAt === undefined && chunk.toString('utf8').includes('Data Lab is running')) runningLineAt = performance.now();
+  });
+  try {
+    const readyAt = await waitFor200(`${baseUrl}/health/ready`, child);
+    return { child, pid: child.pid!, baseUrl, launchedAt, readyAt, runningLineAt: () => runningLineAt };
+  } catch (error) {
+    await stop(child);
+    throw new Error(`Data Lab did not start: ${(error as Error).message}\n${stderr()}`, { cause: error });
+  }
+}
+
+/**
+ * A real access token for the demo administrator, through the login form (see testing/sign-in.ts).
+ * The built-in provider only knows the server's PUBLIC_URL, which defaults to http://localhost:PORT.
+ */
+export async function adminToken(server: DataLabServer): Promise<string> {
+  const publicUrl = server.baseUrl.replace('127.0.0.1', 'localhost');
+  const tokens = await signIn(fetchClient(), { publicUrl, username: 'admin', password: 'datalab' });
+  return tokens.access_token;
+}
