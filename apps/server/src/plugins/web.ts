@@ -33,7 +33,8 @@ export default fp(
       root: distDir,
       index: false,
       wildcard: false,
-      globIgnore: ['index.html'],
+      globIgnore: ['index.html', '**/*.br', '**/*.gz'],
+      preCompressed: true,
       setHeaders: (res, path) => {
         res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
