@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
+import { accessModel } from './access-model.ts';
 import { bundleSize } from './bundle-size.ts';
 import { currentUser } from './current-user.ts';
 import { profile } from './profile.ts';
@@ -12,7 +13,7 @@ import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';
 // runs the named ones with options. Raw results go to bench/out/<date-time>.json, a Markdown summary
 // to stdout. Exits non-zero when a benchmark errors or misses its target.
 
-const BENCHES: Bench[] = [startup, bundleSize, currentUser, profile];
+const BENCHES: Bench[] = [startup, bundleSize, currentUser, accessModel, profile];
 
 function parseArgs(argv: string[]): { names: string[]; options: BenchOptions } {
   const names: string[] = [];

@@ -11,7 +11,10 @@ import { createSqliteDialect } from './sqlite-dialect.ts';
 
 export type Database = Kysely<DB>;
 
-export function createDatabase(database: Config['database']): Database {
+export function createDatabase(
+  database: Config['database'],
+  onIdleClientError: (error: Error) => void = (error) => process.emitWarning(`PostgreSQL: idle connection lost: ${error.message}`),
+): Database {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({
       connectionString: database.url,
@@ -19,6 +22,9 @@ export function createDatabase(database: Config['database']): Database {
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
     });
+    // An idle connection the server closes (a restart, a failover) is an event, not a crash: the
+    // pool replaces it at the next query.
+    pool.on('error', onIdleClientError);
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new BooleanPlugin()] });
   }
   mkdirSync(dirname(database.file), { recursive: true });

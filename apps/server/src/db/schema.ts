@@ -126,8 +126,14 @@ export interface AppStateTable {
   value: string;
 }
 
+export interface AccessVersionTable {
+  id: number;
+  version: number;
+}
+
 export interface DB {
   app_state: AppStateTable;
+  access_version: AccessVersionTable;
   users: UsersTable;
   application_logs: ApplicationLogsTable;
   demo_accounts: DemoAccountsTable;

@@ -5,6 +5,7 @@ import { BoundedCache } from '../lib/bounded-cache.ts';
 import { unauthenticated } from '../lib/errors.ts';
 import { createTokenVerifier, type TokenVerifier } from '../lib/jwt.ts';
 import { provisionUser, type Identity } from '../modules/users/provisioning.ts';
+import { AccessModelCache } from '../modules/access/access-model.ts';
 import { findActiveUserById } from '../modules/users/repository.ts';
 
 // Authentication: who is calling. Every /api route runs `app.authenticate` first (STYLE.md habit 4);
@@ -16,6 +17,8 @@ export interface AuthUser {
   username: string | null;
   email: string | null;
   canManageUsers: boolean;
+  /** The access model's version as this request began (modules/access/access-model.ts). */
+  accessVersion: number;
   /** Time spent in authorization checks for this request (reported in Server-Timing). */
   authorizationMs?: number;
 }
@@ -26,6 +29,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<AuthUser>;
+    /** Who holds which role where, cached per access version. */
+    access: AccessModelCache;
   }
 }
 
@@ -85,6 +90,7 @@ export default fp(
       return user.id;
     };
 
+    app.decorate('access', new AccessModelCache(app.db));
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (request.user) return request.user;
@@ -100,6 +106,7 @@ export default fp(
         username: user.username,
         email: user.email,
         canManageUsers: Boolean(user.can_manage_users),
+        accessVersion: Number(user.access_version ?? 0),
       };
       return request.user;
     });

@@ -18,7 +18,7 @@ export class StoreUnreachableError extends Error {
 export default fp(
   async (app: FastifyInstance) => {
     const { database } = app.config;
-    const db = createDatabase(database);
+    const db = createDatabase(database, (error) => app.log.warn({ err: error }, 'PostgreSQL idle connection lost'));
     app.decorate('db', db);
     app.addHook('onClose', async () => db.destroy());
     let applied: string[];

@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { BUILT_IN_AUDIENCE } from '../config.ts';
 import type { RoleName } from '../db/schema.ts';
+import { bumpAccessVersion } from '../modules/access/access-model.ts';
 import { TEST_PUBLIC_URL, type TestApp } from './app.ts';
 import { signWithServerKey } from './tokens.ts';
 
@@ -45,6 +46,7 @@ export async function buildCollection(t: TestApp, owner: Person, overrides: { na
   for (const [person, role] of overrides.roles ?? []) {
     await t.app.db.insertInto('collection_user_roles').values({ collection_id: collection.id, user_id: person.id, role, created_at: at }).execute();
   }
+  await bumpAccessVersion(t.app.db);
   return collection;
 }
 

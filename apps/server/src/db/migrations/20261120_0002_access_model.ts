@@ -18,6 +18,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('value', 'text', (col) => col.notNull())
     .execute();
 
+  // Bumped in the same transaction as every change to roles, memberships, nesting or collections,
+  // so each server instance knows at its next request whether its cached access model is current.
+  await db.schema
+    .createTable('access_version')
+    .addColumn('id', 'integer', (col) => col.primaryKey())
+    .addColumn('version', 'integer', (col) => col.notNull())
+    .execute();
+  await sql`insert into access_version (id, version) values (1, 0)`.execute(db);
+
   await db.schema
     .createTable('collections')
     .addColumn('id', 'integer', id)
@@ -110,6 +119,7 @@ export async function down(db: Kysely<unknown>): Promise<void> {
     'user_groups',
     'collections',
     'app_state',
+    'access_version',
   ]) {
     await db.schema.dropTable(table).execute();
   }

@@ -1,10 +1,9 @@
-import { roleRank, strongestRole, type DataRole } from '@datalab/contract/api/data-roles';
+import { roleRank, type DataRole } from '@datalab/contract/api/data-roles';
 import { messages } from '@datalab/contract/messages';
-import type { Database } from '../../db/database.ts';
 import type { Collection } from '../../db/schema.ts';
 import { type AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { roleGrants } from './repository.ts';
+import { ROLE_OF_RANK, type AccessModelCache } from './access-model.ts';
 
 // The one authorization policy (DESIGN §5, STYLE.md habit 4). Every /api route asks it about the
 // object itself, on every request: nothing is cached, so a change of role, membership or
@@ -38,20 +37,20 @@ export function can(user: Pick<AuthUser, 'canManageUsers'>, role: DataRole | nul
   return decide(user, role, action) === 'allow';
 }
 
-export async function effectiveRole(db: Database, userId: number, collectionId: number): Promise<DataRole | null> {
-  const grants = await roleGrants(db, userId, collectionId);
-  return strongestRole(grants.map((grant) => grant.role));
+export async function effectiveRole(access: AccessModelCache, user: AuthUser, collectionId: number): Promise<DataRole | null> {
+  const { ranks } = await access.forUser(user.id, user.accessVersion);
+  return ROLE_OF_RANK[ranks.get(collectionId) ?? 0] ?? null;
 }
 
 /** Throws 404 when the collection is outside the caller's roles, 403 when visible but not allowed. */
 export async function authorizeCollection(
-  db: Database,
+  access: AccessModelCache,
   user: AuthUser,
   collection: Collection,
   action: CollectionAction,
 ): Promise<DataRole | null> {
   const started = performance.now();
-  const role = await effectiveRole(db, user.id, collection.id);
+  const role = await effectiveRole(access, user, collection.id);
   const decision = decide(user, role, action);
   user.authorizationMs = (user.authorizationMs ?? 0) + (performance.now() - started);
   if (decision === 'hide') throw collectionNotFound(collection.uid);

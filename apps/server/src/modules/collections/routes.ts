@@ -16,15 +16,16 @@ import { collectionDetail, createCollection, deleteCollection, loadCollection, u
 
 export default async function collectionRoutes(app: FastifyInstance) {
   route(app, getAllCollections, async ({ user, query }) => {
+    const { ranks } = await app.access.forUser(user.id, user.accessVersion);
     const { rows, total } = await listCollectionsForUser(app.db, {
-      userId: user.id,
+      ranks,
       seeAll: user.canManageUsers,
       search: query.search,
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     });
     return {
-      items: rows.map((row) => presentCollectionSummary(row, roleFromRank(row.rank), row.asset_count)),
+      items: rows.map((row) => presentCollectionSummary(row, roleFromRank(ranks.get(row.id)), row.asset_count)),
       totalCount: total,
       page: query.page,
       pageSize: query.pageSize,
@@ -32,14 +33,14 @@ export default async function collectionRoutes(app: FastifyInstance) {
   });
 
   route(app, getCollectionByUid, async ({ user, params }) => {
-    const { collection, role } = await loadCollection(app.db, user, params.uid, 'read');
+    const { collection, role } = await loadCollection(app, user, params.uid, 'read');
     return collectionDetail(app.db, user, collection, role);
   });
 
   route(app, getCollectionByDataAssetId, async ({ user, params }) => {
     const collection = await findCollectionByDataAsset(app.db, params.id);
     if (!collection) throw notFound('Data asset', params.id);
-    const role = await authorizeCollection(app.db, user, collection, 'read').catch((error: unknown) => {
+    const role = await authorizeCollection(app.access, user, collection, 'read').catch((error: unknown) => {
       throw (error as { status?: number }).status === 404 ? notFound('Data asset', params.id) : error;
     });
     return collectionDetail(app.db, user, collection, role);

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import type { Collection } from '../../db/schema.ts';
 import { nameConflict } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { bumpAccessVersion } from '../access/access-model.ts';
 import { authorizeCollection, collectionNotFound, type CollectionAction } from '../access/policy.ts';
 import { audit } from '../audit/audit.ts';
 import { presentCollectionDetail } from './presenter.ts';
@@ -22,10 +23,10 @@ export const newUid = () => randomBytes(9).toString('base64url');
 const snapshot = (c: Collection) => ({ uid: c.uid, name: c.name, description: c.description });
 
 /** Loads a collection and checks the caller may do `action` to it (404 when hidden, 403 when forbidden). */
-export async function loadCollection(db: Database, user: AuthUser, uid: string, action: CollectionAction) {
-  const collection = await findCollectionByUid(db, uid);
+export async function loadCollection(app: FastifyInstance, user: AuthUser, uid: string, action: CollectionAction) {
+  const collection = await findCollectionByUid(app.db, uid);
   if (!collection) throw collectionNotFound(uid);
-  const role = await authorizeCollection(db, user, collection, action);
+  const role = await authorizeCollection(app.access, user, collection, action);
   return { collection, role };
 }
 
@@ -45,6 +46,7 @@ export async function createCollection(app: FastifyInstance, request: FastifyReq
     const at = new Date().toISOString();
     const created = await insertCollection(trx, { uid: newUid(), name: input.name, description: input.description, createdBy: user.id, at });
     await trx.insertInto('collection_user_roles').values({ collection_id: created.id, user_id: user.id, role: 'Owner', created_at: at }).execute();
+    await bumpAccessVersion(trx);
     await audit(app, request, user, { action: 'collection.create', target: { type: 'collection', id: created.uid, name: created.name }, after: { ...snapshot(created), owner: user.id } }, trx);
     return created;
   });
@@ -57,7 +59,7 @@ export async function updateCollection(
   user: AuthUser,
   input: { uid: string; name: string; description: string },
 ) {
-  const { collection, role } = await loadCollection(app.db, user, input.uid, 'update');
+  const { collection, role } = await loadCollection(app, user, input.uid, 'update');
   const updated = await app.db.transaction().execute(async (trx) => {
     await assertNameFree(trx, input.name, collection.id);
     const row = await updateCollectionRow(trx, collection.id, { name: input.name, description: input.description, at: new Date().toISOString() });
@@ -68,12 +70,13 @@ export async function updateCollection(
 }
 
 export async function deleteCollection(app: FastifyInstance, request: FastifyRequest, user: AuthUser, uid: string) {
-  const { collection } = await loadCollection(app.db, user, uid, 'delete');
+  const { collection } = await loadCollection(app, user, uid, 'delete');
   await app.db.transaction().execute(async (trx) => {
     const counts = await countAssetsAndConnections(trx, collection.id);
     // Roles, connections and data assets go with it (ON DELETE CASCADE); tokens scoped to it are
     // revoked by the same cascade once tokens exist.
     await deleteCollectionRow(trx, collection.id);
+    await bumpAccessVersion(trx);
     await audit(app, request, user, { action: 'collection.delete', target: { type: 'collection', id: collection.uid, name: collection.name }, before: { ...snapshot(collection), ...counts } }, trx);
   });
   return { uid: collection.uid, deleted: true as const };

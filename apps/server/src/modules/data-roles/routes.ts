@@ -35,7 +35,7 @@ export default async function dataRoleRoutes(app: FastifyInstance) {
   });
 
   route(app, getCollectionDataRoles, async ({ user, params }) => {
-    const { collection } = await loadCollection(app.db, user, params.id, 'manageRoles');
+    const { collection } = await loadCollection(app, user, params.id, 'manageRoles');
     const [users, groups] = await Promise.all([userRolesOnCollection(app.db, collection.id), groupRolesOnCollection(app.db, collection.id)]);
     return {
       collection: { uid: collection.uid, name: collection.name },

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database.ts';
 import { lockFor } from '../../db/locks.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
+import { bumpAccessVersion } from '../access/access-model.ts';
 import { lastOwnerMessage } from '../access/policy.ts';
 import { audit } from '../audit/audit.ts';
 import { loadCollection } from '../collections/service.ts';
@@ -61,7 +62,7 @@ export async function changeRole(
   input: { collectionUid: string; role: DataRole | null },
 ) {
   const target = subject.kind === 'user' ? await findUserOr404(app.db, subject.id) : await findGroupOr404(app.db, subject.id);
-  const { collection } = await loadCollection(app.db, actor, input.collectionUid, 'manageRoles');
+  const { collection } = await loadCollection(app, actor, input.collectionUid, 'manageRoles');
   await app.db.transaction().execute(async (trx) => {
     await lockFor(trx, `collection-roles:${collection.id}`);
     const before = await currentRole(trx, collection.id, subject);
@@ -69,6 +70,7 @@ export async function changeRole(
     const raisesOwn = subject.kind === 'user' && subject.id === actor.id && (before === null || (input.role !== null && roleRank[input.role] > roleRank[before]));
     if (raisesOwn) throw forbidden();
     await setRole(trx, collection.id, subject, input.role, new Date().toISOString());
+    await bumpAccessVersion(trx);
     if (before === 'Owner' && (await ownerCount(trx, collection.id)) === 0) {
       throw new AppError({ status: 400, code: 'validation', title: lastOwnerMessage, errors: { role: [lastOwnerMessage] } });
     }

@@ -1,9 +1,15 @@
 import type { Database } from '../../db/database.ts';
 import { preparedQuery } from '../../db/prepared.ts';
+import { sql } from 'kysely';
 import type { NewUser, User } from '../../db/schema.ts';
 
 const userForAuthentication = preparedQuery(
-  (db, id: number) => db.selectFrom('users').select(['id', 'name', 'username', 'email', 'can_manage_users', 'is_active']).where('id', '=', id),
+  (db, id: number) =>
+    db
+      .selectFrom('users')
+      .select(['id', 'name', 'username', 'email', 'can_manage_users', 'is_active'])
+      .select((eb) => eb.selectFrom('access_version').select('version').where('access_version.id', '=', sql.lit(1)).as('access_version'))
+      .where('id', '=', id),
   [0] as [number],
 );
 

@@ -1,0 +1,113 @@
+import { MAX_GROUP_DEPTH } from '@datalab/contract/api/user-groups';
+import type { Database } from '../../db/database.ts';
+import type { RoleName } from '../../db/schema.ts';
+
+// The access model held in memory, one snapshot per access version (see access_version): the group
+// graph and every group's roles, loaded whole; each user's groups (direct and through nesting) and
+// strongest role per collection, worked out on first use. Every change to roles, memberships, nesting
+// or collections bumps the version in its own transaction, and every request reads the version with
+// its user, so a snapshot is never used after a change, on any instance.
+
+export const RANK: Record<RoleName, number> = { Owner: 3, Editor: 2, Reader: 1 };
+export const ROLE_OF_RANK: Record<number, RoleName> = { 3: 'Owner', 2: 'Editor', 1: 'Reader' };
+
+export interface UserAccess {
+  /** Every group the user belongs to, directly or through nesting. */
+  groups: ReadonlySet<number>;
+  /** collection id → the strongest rank the user holds there. */
+  ranks: ReadonlyMap<number, number>;
+}
+
+interface Snapshot {
+  version: number;
+  parents: Map<number, number[]>;
+  groupRoles: Map<number, [collectionId: number, rank: number][]>;
+  users: Map<number, Promise<UserAccess>>;
+}
+
+/** Users whose access is kept per snapshot; past this the per-user part starts over. */
+const USERS_PER_SNAPSHOT = 50_000;
+
+async function loadSnapshot(db: Database, version: number): Promise<Snapshot> {
+  const [edges, roles] = await Promise.all([
+    db.selectFrom('user_group_children').select(['parent_id', 'child_id']).execute(),
+    db.selectFrom('collection_group_roles').select(['group_id', 'collection_id', 'role']).execute(),
+  ]);
+  const parents = new Map<number, number[]>();
+  for (const { parent_id, child_id } of edges) parents.set(child_id, [...(parents.get(child_id) ?? []), parent_id]);
+  const groupRoles = new Map<number, [number, number][]>();
+  for (const { group_id, collection_id, role } of roles) {
+    const list = groupRoles.get(group_id) ?? [];
+    list.push([collection_id, RANK[role]]);
+    groupRoles.set(group_id, list);
+  }
+  return { version, parents, groupRoles, users: new Map() };
+}
+
+async function loadUserAccess(db: Database, snapshot: Snapshot, userId: number): Promise<UserAccess> {
+  const [memberships, direct] = await Promise.all([
+    db.selectFrom('user_group_members').select('group_id').where('user_id', '=', userId).execute(),
+    db.selectFrom('collection_user_roles').select(['collection_id', 'role']).where('user_id', '=', userId).execute(),
+  ]);
+  // A member of a group is a member of every group containing it, up to the depth limit.
+  const groups = new Set<number>();
+  let frontier = memberships.map((m) => m.group_id);
+  for (let depth = 0; frontier.length > 0 && depth <= MAX_GROUP_DEPTH; depth += 1) {
+    const next: number[] = [];
+    for (const group of frontier) {
+      if (groups.has(group)) continue;
+      groups.add(group);
+      next.push(...(snapshot.parents.get(group) ?? []));
+    }
+    frontier = next;
+  }
+  const ranks = new Map<number, number>();
+  const grant = (collectionId: number, rank: number) => {
+    if ((ranks.get(collectionId) ?? 0) < rank) ranks.set(collectionId, rank);
+  };
+  for (const { collection_id, role } of direct) grant(collection_id, RANK[role]);
+  for (const group of groups) for (const [collectionId, rank] of snapshot.groupRoles.get(group) ?? []) grant(collectionId, rank);
+  return { groups, ranks };
+}
+
+export class AccessModelCache {
+  readonly #db: Database;
+  #snapshot: Promise<Snapshot> | undefined;
+  #version = -1;
+
+  constructor(db: Database) {
+    this.#db = db;
+  }
+
+  async #snapshotFor(version: number): Promise<Snapshot> {
+    // A newer snapshot than the request's version is still correct for it; an older one is not.
+    if (!this.#snapshot || this.#version < version) {
+      this.#version = version;
+      this.#snapshot = loadSnapshot(this.#db, version);
+      this.#snapshot.catch(() => {
+        if (this.#version === version) {
+          this.#snapshot = undefined;
+          this.#version = -1;
+        }
+      });
+    }
+    return this.#snapshot;
+  }
+
+  async forUser(userId: number, version: number): Promise<UserAccess> {
+    const snapshot = await this.#snapshotFor(version);
+    let access = snapshot.users.get(userId);
+    if (!access) {
+      if (snapshot.users.size >= USERS_PER_SNAPSHOT) snapshot.users.clear();
+      access = loadUserAccess(this.#db, snapshot, userId);
+      snapshot.users.set(userId, access);
+      access.catch(() => snapshot.users.delete(userId));
+    }
+    return access;
+  }
+}
+
+/** Part of every transaction that changes roles, memberships, nesting or collections. */
+export async function bumpAccessVersion(db: Database): Promise<void> {
+  await db.updateTable('access_version').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
+}
