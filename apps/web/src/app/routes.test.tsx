@@ -1,13 +1,33 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_REDIRECT_KEY } from '@datalab/contract/paths';
-import { buildAuth, buildCurrentUser, buildPortalConfig, buildUser } from '../test/builders.ts';
+import {
+  buildAuth,
+  buildCollectionDetail,
+  buildCurrentUser,
+  buildPortalConfig,
+  buildUser,
+  buildUserGroupDetail,
+  pageOfItems,
+} from '../test/builders.ts';
+import { fakeApi } from '../test/fake-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 
 const signedIn = () => ({ auth: buildAuth({ user: buildUser() }), currentUser: buildCurrentUser() });
 const admin = () => ({ auth: buildAuth({ user: buildUser() }), currentUser: buildCurrentUser({ permissions: { canManageUsers: true } }) });
 
 describe('the routes of SPEC §2', () => {
+  beforeEach(() => {
+    fakeApi({
+      'GET /api/DataSourceCollection/GetAll': { body: pageOfItems([]) },
+      'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail({ name: 'Sales' }) },
+      'GET /api/User': { body: pageOfItems([]) },
+      'GET /api/UserGroup': { body: pageOfItems([]) },
+      'GET /api/UserGroup/12': { body: buildUserGroupDetail({ id: 12, name: 'Analysts' }) },
+      'GET /api/UserGroup/12/Users': { body: [] },
+    });
+  });
+
   const screens: [string, string][] = [
     ['/data-source', 'Data assets'],
     ['/data-source/ds-1', 'Data source'],
@@ -15,10 +35,10 @@ describe('the routes of SPEC §2', () => {
     ['/data-source/ds-1/call-dev-mode', 'Call data source (developer mode)'],
     ['/collection', 'Collections'],
     ['/collection/create', 'Create collection'],
-    ['/collection/col-1', 'Collection'],
-    ['/collection/col-1/assets', 'Collection'],
-    ['/collection/col-1/edit', 'Edit collection'],
-    ['/collection/col-1/edit/roles', 'Edit collection'],
+    ['/collection/col-1', 'Sales'],
+    ['/collection/col-1/access', 'Sales'],
+    ['/collection/col-1/edit', 'Edit Sales'],
+    ['/collection/col-1/edit/access', 'Edit Sales'],
     ['/collection/col-1/edit/data-asset', 'Edit data asset'],
     ['/collection/col-1/edit/data-asset/asset-9', 'Edit data asset'],
     ['/collection/col-1/createAsset', 'Create data asset'],
@@ -28,7 +48,7 @@ describe('the routes of SPEC §2', () => {
     ['/management/user', 'User management'],
     ['/management/user-groups', 'User group management'],
     ['/management/user-group/create', 'Create user group'],
-    ['/management/user-group/12/members', 'User group'],
+    ['/management/user-group/12/members', 'Analysts'],
     ['/management/cache', 'Cache management'],
     ['/management/logs', 'Log management'],
     ['/playground', 'Playground'],

@@ -12,4 +12,11 @@ export const theme = createTheme({
   headings: { fontFamily: systemSans },
   defaultRadius: 'md',
   cursorType: 'pointer',
+  components: {
+    // Modals and drawers lock scrolling with react-remove-scroll, whose scroll-bar compensation
+    // injects a <style> without the CSP nonce. Scrolling stays locked without it; the page's scroll
+    // bar simply stays visible. (Plain objects: Modal.extend would pull Modal into the first bundle.)
+    Modal: { defaultProps: { removeScrollProps: { removeScrollBar: false } } },
+    Drawer: { defaultProps: { removeScrollProps: { removeScrollBar: false } } },
+  },
 });

@@ -2,6 +2,7 @@ import { notificationsStore } from '@mantine/notifications';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { getCurrentUser } from '@datalab/contract/api/account';
+import { postCollection } from '@datalab/contract/api/collections';
 import { defineCall } from '@datalab/contract/call';
 import { texts } from '@datalab/contract/texts';
 import { buildCurrentUser } from '../test/builders.ts';
@@ -77,6 +78,18 @@ describe('apiCall on success', () => {
     expect(result.updatedAt.toISOString()).toBe('2026-03-02T10:15:00.000Z');
   });
 
+  it('keeps a date-time as the text that arrived where the contract asks for a string', async () => {
+    const at = '2026-03-02T10:15:00.123456Z';
+    const detail = {
+      id: 1, uid: 'c1', name: 'Sales', description: '', myRole: 'Owner', assetCount: 0, createdAt: at, updatedAt: at,
+      connectionCount: 0, createdBy: null, can: { edit: true, manageRoles: true, delete: true, editAssets: true },
+    };
+    fetchMock.mockResolvedValue(reply(201, detail));
+    const created = await apiCall(postCollection, { body: { name: 'Sales', description: '' } });
+    expect(created.createdAt).toBe(at);
+    expect(toasts()).toEqual([]);
+  });
+
   it('sends no Authorization header without a token', async () => {
     configureApiClient({ baseUrl: '', getAccessToken: async () => null, goToErrorPage, fetch: fetchMock });
     fetchMock.mockResolvedValue(reply(200, buildCurrentUser()));
@@ -131,6 +144,20 @@ describe('apiCall failures (SPEC §8)', () => {
     fetchMock.mockResolvedValue(reply(502, body));
     await failure(apiCall(getCurrentUser));
     expect(toasts()).toEqual([texts.unknownError, body]);
+  });
+
+  it('a status the screen shows itself fails without a toast and keeps the errors map', async () => {
+    const title = 'Collection with name Sales already exists';
+    fetchMock.mockResolvedValue(reply(409, { title, status: 409, code: 'conflict', errors: { name: [title] } }));
+    const error = await failure(apiCall(postCollection, { body: { name: 'Sales', description: '' }, quietStatuses: [409] }));
+    expect(error.status).toBe(409);
+    expect(error.problem?.title).toBe(title);
+    expect(error.errors).toEqual({ name: [title] });
+    expect(toasts()).toEqual([]);
+
+    fetchMock.mockResolvedValue(reply(500, { title: 'Internal error', status: 500 }));
+    await failure(apiCall(postCollection, { body: { name: 'Sales', description: '' }, quietStatuses: [409] }));
+    expect(toasts()).toEqual([texts.unknownError]);
   });
 
   it('network failure: the unknown-error text, or the error message in developer mode', async () => {

@@ -1,10 +1,10 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { CallDefinition } from '@datalab/contract/call';
-import { reviveDates } from '@datalab/contract/dates';
 import { ApiError } from './api-error.ts';
 import { buildBody, buildPath, buildQuery, joinUrl } from './api-request.ts';
 import { aborted, httpFailure, invalidResponse, networkFailure, type FailureContext } from './api-failure.ts';
 import { readDeveloperMode } from './developer-mode.ts';
+import { parseReply } from './parse-reply.ts';
 
 // The one API client (STYLE habit 8): every /api call goes through `apiCall` with the bearer
 // token and JSON, its reply is parsed with the call's contract schema, and every failure becomes
@@ -33,7 +33,14 @@ type Slot<Name extends string, S> = [Defined<S>] extends [never]
 
 export type CallInput<D extends CallDefinition> = Slot<'params', D['params']> &
   Slot<'query', D['query']> &
-  Slot<'body', D['body']> & { signal?: AbortSignal };
+  Slot<'body', D['body']> & {
+    signal?: AbortSignal;
+    /**
+     * Statuses other than 400, 401 and 403 that the screen shows in place (a 404 as a not-found
+     * state, a 409 on the form field): the call still fails with the ApiError, without a toast.
+     */
+    quietStatuses?: readonly number[];
+  };
 
 type NeedsInput<D extends CallDefinition> = [Defined<D['params'] | D['query'] | D['body']>] extends [never]
   ? false
@@ -51,7 +58,13 @@ export async function apiCall<D extends CallDefinition>(
 
   const url = joinUrl(baseUrl, buildPath(definition.path, input?.params)) + buildQuery(input?.query);
   const body = buildBody(input?.body);
-  const context: FailureContext = { method: definition.method, url, isDeveloperMode: isDeveloperMode(), goToErrorPage };
+  const context: FailureContext = {
+    method: definition.method,
+    url,
+    isDeveloperMode: isDeveloperMode(),
+    goToErrorPage,
+    quietStatuses: input?.quietStatuses ?? [],
+  };
 
   const headers = new Headers({ Accept: 'application/json' });
   if (body !== undefined) headers.set('Content-Type', 'application/json');
@@ -71,13 +84,7 @@ export async function apiCall<D extends CallDefinition>(
     throw networkFailure(error, context);
   }
 
-  let json: unknown;
-  try {
-    json = text === '' ? undefined : JSON.parse(text, reviveDates);
-  } catch (error) {
-    throw invalidResponse(status, text, error, context);
-  }
-  const parsed = z.safeParse<D['response']>(definition.response, json);
+  const parsed = parseReply<D['response']>(definition.response, text);
   if (!parsed.success) throw invalidResponse(status, text, parsed.error, context);
   return parsed.data;
 }

@@ -1,4 +1,5 @@
-import { problem, validationProblem, type ErrorsMap } from '@datalab/contract/errors';
+import { z } from 'zod';
+import { errorsMap, problem, validationProblem, type ErrorsMap } from '@datalab/contract/errors';
 import { texts } from '@datalab/contract/texts';
 import { ApiError } from './api-error.ts';
 import { unauthorisedPageUrl } from './error-page-url.ts';
@@ -12,7 +13,12 @@ export interface FailureContext {
   url: string;
   isDeveloperMode: boolean;
   goToErrorPage: (url: string) => void;
+  /** Statuses the caller shows itself (see CallInput.quietStatuses). */
+  quietStatuses?: readonly number[];
 }
+
+/** A 409 carries the errors map too ('Collection with name X already exists' on `name`). */
+const withErrors = z.object({ errors: errorsMap });
 
 function parseJson(text: string): unknown {
   try {
@@ -50,8 +56,9 @@ export function httpFailure(status: number, body: string, context: FailureContex
     return new ApiError({ kind: 'forbidden', status, problem: replyProblem, body, message: texts.unauthorised.message });
   }
   const message = context.isDeveloperMode ? body || `${status} ${context.method} ${context.url}` : texts.unknownError;
-  notifyError(message);
-  return new ApiError({ kind: 'http', status, problem: replyProblem, body, message });
+  const errors = withErrors.safeParse(json);
+  if (!context.quietStatuses?.includes(status)) notifyError(message);
+  return new ApiError({ kind: 'http', status, errors: errors.success ? errors.data.errors : {}, problem: replyProblem, body, message });
 }
 
 export function networkFailure(cause: unknown, context: FailureContext): ApiError {

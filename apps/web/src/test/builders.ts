@@ -2,7 +2,10 @@ import { User, UserManager } from 'oidc-client-ts';
 import type { AuthContextProps } from 'react-oidc-context';
 import { vi } from 'vitest';
 import type { CurrentUser } from '@datalab/contract/api/account';
+import type { CollectionDetail, CollectionSummary } from '@datalab/contract/api/collections';
 import type { PortalConfig } from '@datalab/contract/api/portal-config';
+import type { UserGroupDetail } from '@datalab/contract/api/user-groups';
+import type { UserListItem } from '@datalab/contract/api/users';
 import { userManagerSettings } from '../lib/auth/user-manager.ts';
 
 // Test data from builders with overrides (STYLE habit 12).
@@ -78,4 +81,62 @@ export function buildAuth({ user = null, isLoading = false, error }: AuthOverrid
     startSilentRenew: vi.fn(),
     stopSilentRenew: vi.fn(),
   };
+}
+
+// Access model (DESIGN §5): collections, roles, users, groups.
+
+export function buildCollectionDetail(overrides: Partial<CollectionDetail> = {}): CollectionDetail {
+  return {
+    id: 1,
+    uid: 'col-1',
+    name: 'Sales',
+    description: 'Orders and customers',
+    myRole: 'Owner',
+    assetCount: 0,
+    connectionCount: 0,
+    createdAt: '2026-01-05T09:30:00.000Z',
+    updatedAt: '2026-01-06T10:00:00.000Z',
+    createdBy: { id: 1, name: 'Ada Lovelace', username: 'ada' },
+    can: { edit: true, manageRoles: true, delete: true, editAssets: true },
+    ...overrides,
+  };
+}
+
+export function buildCollectionSummary(overrides: Partial<CollectionSummary> = {}): CollectionSummary {
+  const { connectionCount: _c, createdBy: _b, can: _can, ...summary } = buildCollectionDetail();
+  return { ...summary, ...overrides };
+}
+
+export function buildUserListItem(overrides: Partial<UserListItem> = {}): UserListItem {
+  return {
+    id: 2,
+    name: 'Grace Hopper',
+    username: 'grace',
+    email: 'grace@example.org',
+    permissions: { canManageUsers: false },
+    isActive: true,
+    lastSeenAt: null,
+    createdAt: '2026-01-05T09:30:00.000Z',
+    groups: [],
+    ...overrides,
+  };
+}
+
+export function buildUserGroupDetail(overrides: Partial<UserGroupDetail> = {}): UserGroupDetail {
+  return {
+    id: 12,
+    name: 'Analysts',
+    description: 'People who analyse',
+    memberCount: 0,
+    childCount: 0,
+    parentCount: 0,
+    createdAt: '2026-01-05T09:30:00.000Z',
+    parents: [],
+    children: [],
+    ...overrides,
+  };
+}
+
+export function pageOfItems<T>(items: T[], overrides: { totalCount?: number; page?: number; pageSize?: number } = {}) {
+  return { items, totalCount: items.length, page: 1, pageSize: 20, ...overrides };
 }

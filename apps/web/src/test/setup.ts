@@ -13,6 +13,10 @@ class ResizeObserverStub {
 }
 globalThis.ResizeObserver ??= ResizeObserverStub;
 window.scrollTo = () => undefined;
+// Mantine's autosizing Textarea listens for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+}
 Element.prototype.scrollIntoView ??= () => undefined;
 
 beforeEach(() => {

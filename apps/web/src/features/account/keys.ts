@@ -1,4 +1,6 @@
+import { queryScopes } from '../../lib/query-scopes.ts';
+
 export const accountKeys = {
-  all: ['account'] as const,
+  all: queryScopes.account,
   currentUser: () => [...accountKeys.all, 'current-user'] as const,
 };

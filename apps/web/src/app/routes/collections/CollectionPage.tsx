@@ -1,16 +1,90 @@
-import { useParams } from 'react-router';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { Link, Navigate, useParams } from 'react-router';
+import type { CollectionDetail } from '@datalab/contract/api/collections';
 import { paths } from '@datalab/contract/paths';
-import { UpcomingScreen } from '../../../components/page/UpcomingScreen.tsx';
+import { PageFrame } from '../../../components/page/PageFrame.tsx';
+import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { RoleBadge } from '../../../components/roles/RoleBadge.tsx';
+import { RouteTabs, tabFromSegment } from '../../../components/tabs/RouteTabs.tsx';
+import { useCurrentUser } from '../../../features/account/api/get-current-user.ts';
+import { CollectionOverview } from '../../../features/collections/components/CollectionOverview.tsx';
+import { UpcomingContents } from '../../../features/collections/components/UpcomingContents.tsx';
+import { CollectionAccess } from '../../../features/data-roles/components/CollectionAccess.tsx';
+import { MyAccess } from '../../../features/data-roles/components/MyAccess.tsx';
+import { CollectionGate, collectionTabs, tabSegment, type CollectionTab } from './collection-tabs.tsx';
 
-export function CollectionPage() {
-  const { uid, tab } = useParams();
+function AccessPanel({ collection }: { collection: CollectionDetail }) {
+  const currentUser = useCurrentUser();
+  if (!currentUser.data) return <PageLoader label="Loading your access" />;
+  if (!collection.can.manageRoles) return <MyAccess userId={currentUser.data.id} collectionUid={collection.uid} />;
+  const isAdministrator = currentUser.data.permissions.canManageUsers;
   return (
-    <UpcomingScreen
-      title="Collection"
-      description="A collection: its data assets, connections, the people and groups holding roles in it, its tokens and its usage."
-      purpose="Here you will browse this collection and call its data assets."
-      context={{ Collection: uid, Tab: tab }}
-      back={{ to: paths.collections, label: 'All collections' }}
-    />
+    <Stack gap="lg">
+      <Group justify="space-between">
+        <Text size="sm" c="dimmed">
+          Who holds which data role on {collection.name}. A group&apos;s role reaches all its members.
+        </Text>
+        <Button component={Link} to={paths.collectionEdit(collection.uid, 'access')} variant="light" leftSection={<IconPencil size={16} />}>
+          Edit
+        </Button>
+      </Group>
+      <CollectionAccess
+        uid={collection.uid}
+        currentUserId={currentUser.data.id}
+        groupHref={isAdministrator ? (id) => paths.userGroup(id, 'members') : undefined}
+      />
+    </Stack>
+  );
+}
+
+function CollectionView({ collection, tab }: { collection: CollectionDetail; tab: CollectionTab }) {
+  const canEdit = collection.can.edit || collection.can.manageRoles;
+  return (
+    <PageFrame
+      title={collection.name}
+      description={collection.description || undefined}
+      actions={
+        <>
+          <Group gap={6}>
+            <Text size="sm" c="dimmed">
+              Your role
+            </Text>
+            <RoleBadge role={collection.myRole} size="lg" />
+          </Group>
+          {canEdit ? (
+            <Button component={Link} to={paths.collectionEdit(collection.uid, tabSegment(tab))} leftSection={<IconPencil size={16} />}>
+              Edit collection
+            </Button>
+          ) : null}
+        </>
+      }
+    >
+      <RouteTabs
+        label="Collection sections"
+        tabs={collectionTabs(collection)}
+        value={tab}
+        pathFor={(next) => paths.collection(collection.uid, tabSegment(next))}
+      >
+        {tab === 'overview' ? <CollectionOverview collection={collection} /> : null}
+        {tab === 'data-assets' ? <UpcomingContents collection={collection} kind="assets" /> : null}
+        {tab === 'connections' ? <UpcomingContents collection={collection} kind="connections" /> : null}
+        {tab === 'access' ? <AccessPanel collection={collection} /> : null}
+      </RouteTabs>
+    </PageFrame>
+  );
+}
+
+/** /collection/{uid}/{tab?}: a collection, its tab named in the URL. */
+export function CollectionPage() {
+  const { uid = '', tab: segment } = useParams();
+  return (
+    <CollectionGate uid={uid}>
+      {(collection) => {
+        const tab = tabFromSegment(collectionTabs(collection), segment, 'overview');
+        if (tab === null) return <Navigate to={paths.collection(uid)} replace />;
+        return <CollectionView collection={collection} tab={tab} />;
+      }}
+    </CollectionGate>
   );
 }

@@ -1,13 +1,34 @@
+import { Paper } from '@mantine/core';
+import { useNavigate } from 'react-router';
 import { paths } from '@datalab/contract/paths';
-import { UpcomingScreen } from '../../../components/page/UpcomingScreen.tsx';
+import { NameDescriptionForm } from '../../../components/forms/NameDescriptionForm.tsx';
+import { PageFrame } from '../../../components/page/PageFrame.tsx';
+import { useCreateUserGroup, userGroupBody } from '../../../features/user-groups/api/create-user-group.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 
 export function UserGroupCreatePage() {
+  const navigate = useNavigate();
+  const creation = useCreateUserGroup();
   return (
-    <UpcomingScreen
+    <PageFrame
       title="Create user group"
-      description="Create a group, then add users and child groups to it and give it data roles on collections."
-      purpose="Here administrators will create a user group."
-      back={{ to: paths.userGroups, label: 'All user groups' }}
-    />
+      description="Name the group; then add its members and nested groups, and grant it roles on collections."
+      size="md"
+    >
+      <Paper withBorder radius="md" p="lg">
+        <NameDescriptionForm
+          schema={userGroupBody}
+          submitLabel="Create group"
+          namePlaceholder="e.g. Finance analysts"
+          descriptionPlaceholder="Who belongs here and why"
+          onSubmit={async (values) => {
+            const created = await creation.mutateAsync(values);
+            notifySuccess(`Group ${created.name} created`);
+            await navigate(paths.userGroup(created.id, 'members'));
+          }}
+          onCancel={() => void navigate(paths.userGroups)}
+        />
+      </Paper>
+    </PageFrame>
   );
 }

@@ -1,0 +1,156 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildAuth, buildCollectionDetail, buildCurrentUser, buildUser } from '../../../test/builders.ts';
+import { fakeApi } from '../../../test/fake-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { toastMessages } from '../../../test/render-ui.tsx';
+
+const owner = () => ({ auth: buildAuth({ user: buildUser() }), currentUser: buildCurrentUser({ id: 1 }) });
+
+const roles = {
+  collection: { uid: 'col-1', name: 'Sales' },
+  users: [
+    { user: { id: 1, name: 'Ada Lovelace', username: 'ada' }, role: 'Owner' },
+    { user: { id: 2, name: 'Grace Hopper', username: 'grace' }, role: 'Reader' },
+  ],
+  groups: [{ group: { id: 7, name: 'Analysts' }, role: 'Editor' }],
+};
+
+const selectedTab = () => screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
+
+describe('the collection screen', () => {
+  it('opens the tab the URL names and puts the tab chosen into the URL', async () => {
+    fakeApi({
+      'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail({ assetCount: 3 }) },
+      'GET /api/DataRole/col-1/DataSourceCollectionDataRoles': { body: roles },
+    });
+    const user = userEvent.setup();
+    const { location } = renderApp({ path: '/collection/col-1/access', ...owner() });
+    expect(await screen.findByRole('table', { name: 'Groups with a role' })).toBeTruthy();
+    expect(selectedTab()).toBe('Access');
+    expect(screen.getByText('Grace Hopper')).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: /Data assets/ }));
+    await waitFor(() => expect(location()).toBe('/collection/col-1/data-assets'));
+    expect(await screen.findByText('3 data assets in this collection')).toBeTruthy();
+
+    await user.click(screen.getByRole('tab', { name: /Overview/ }));
+    await waitFor(() => expect(location()).toBe('/collection/col-1'));
+    expect(selectedTab()).toBe('Overview');
+  });
+
+  it('replaces a tab it does not know with the overview', async () => {
+    fakeApi({ 'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail() } });
+    const { location } = renderApp({ path: '/collection/col-1/nonsense', ...owner() });
+    await waitFor(() => expect(location()).toBe('/collection/col-1'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sales' })).toBeTruthy();
+  });
+
+  it('shows a not-found state, without a toast, for a collection that is gone or hidden', async () => {
+    fakeApi({});
+    renderApp({ path: '/collection/secret', ...owner() });
+    expect(await screen.findByRole('heading', { name: 'The requested resource was not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'All collections' }).getAttribute('href')).toBe('/collection');
+    expect(toastMessages()).toEqual([]);
+  });
+
+  it("shows a Reader their own access instead of asking for everyone's", async () => {
+    const reader = buildCollectionDetail({ myRole: 'Reader', can: { edit: false, manageRoles: false, delete: false, editAssets: false } });
+    const api = fakeApi({
+      'GET /api/DataSourceCollection/GetByUid/col-1': { body: reader },
+      'GET /api/DataRole/1/UserDataRoles': {
+        body: {
+          user: { id: 1, name: 'Ada Lovelace', username: 'ada' },
+          roles: [{ collection: { uid: 'col-1', name: 'Sales' }, role: 'Reader', directRole: null, viaGroups: [{ id: 3, name: 'Staff', role: 'Reader' }] }],
+        },
+      },
+    });
+    renderApp({ path: '/collection/col-1/access', ...owner() });
+    expect(await screen.findByText('Group Staff: Reader')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Edit collection' })).toBeNull();
+    expect(api.requests.map((r) => r.path)).not.toContain('/api/DataRole/col-1/DataSourceCollectionDataRoles');
+  });
+
+  it('sends someone who may not change the collection from its edit page to the error page', async () => {
+    const reader = buildCollectionDetail({ myRole: 'Editor', can: { edit: false, manageRoles: false, delete: false, editAssets: true } });
+    fakeApi({ 'GET /api/DataSourceCollection/GetByUid/col-1': { body: reader } });
+    renderApp({ path: '/collection/col-1/edit', ...owner() });
+    expect(await screen.findByRole('heading', { name: 'Unauthorised' })).toBeTruthy();
+  });
+});
+
+describe('the collection edit screen', () => {
+  it('grants a role to a user found with the picker, and shows the last-Owner refusal as a toast', async () => {
+    const api = fakeApi({
+      'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail() },
+      'GET /api/DataRole/col-1/DataSourceCollectionDataRoles': { body: roles },
+      'GET /api/User/Autocomplete': { body: [{ id: 5, name: 'Linus Torvalds', username: 'linus', email: null }] },
+      'PUT /api/DataRole/5/UserDataRoles': { body: { user: { id: 5, name: 'Linus Torvalds', username: 'linus' }, roles: [] } },
+      'PUT /api/DataRole/7/UserGroupDataRoles': {
+        status: 400,
+        body: { title: 'At least one Owner is required', status: 400, errors: { role: ['At least one Owner is required'] } },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp({ path: '/collection/col-1/edit/access', ...owner() });
+
+    await user.click(await screen.findByRole('combobox', { name: 'User' }));
+    await user.keyboard('lin');
+    // The picker asks the server (after a short pause in typing) rather than filtering itself.
+    await waitFor(() =>
+      expect(api.requests.filter((r) => r.path === '/api/User/Autocomplete').map((r) => r.query.get('search'))).toContain('lin'),
+    );
+    await user.click(await screen.findByRole('option', { name: /Linus Torvalds/ }));
+    await user.click(screen.getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Owner' }));
+    await user.click(screen.getByRole('button', { name: 'Grant' }));
+
+    await waitFor(() => expect(api.requests.some((r) => r.method === 'PUT')).toBe(true));
+    const put = api.requests.find((r) => r.method === 'PUT');
+    expect(put?.path).toBe('/api/DataRole/5/UserDataRoles');
+    expect(put?.body).toEqual({ collectionUid: 'col-1', role: 'Owner' });
+
+    // Your own row cannot be changed here; others can be withdrawn with a confirmation.
+    const people = screen.getByRole('table', { name: 'People with a role' });
+    expect(within(people).queryByRole('button', { name: 'Withdraw the role of Ada Lovelace (you)' })).toBeNull();
+    await user.click(within(screen.getByRole('table', { name: 'Groups with a role' })).getByRole('button', { name: 'Withdraw the role of Analysts' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Withdraw role' })).getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(toastMessages()).toContain('role: At least one Owner is required'));
+    expect(screen.getByRole('dialog', { name: 'Withdraw role' })).toBeTruthy();
+  });
+});
+
+describe('creating a collection', () => {
+  it('checks the name as it is typed, puts a taken name on the field, and opens the new collection', async () => {
+    const taken = 'Collection with name Sales already exists';
+    fakeApi({
+      'POST /api/DataSourceCollection': (request) =>
+        JSON.stringify(request.body) === JSON.stringify({ name: 'Sales', description: '' })
+          ? { status: 409, body: { title: taken, status: 409, code: 'conflict', errors: { name: [taken] } } }
+          : { status: 201, body: buildCollectionDetail({ uid: 'new-1', name: 'Sales 2' }) },
+      'GET /api/DataSourceCollection/GetByUid/new-1': { body: buildCollectionDetail({ uid: 'new-1', name: 'Sales 2' }) },
+    });
+    const user = userEvent.setup();
+    const { location } = renderApp({ path: '/collection/create', ...owner() });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+
+    await user.type(name, 'x');
+    await user.clear(name);
+    expect(screen.getByText('Name is required')).toBeTruthy();
+    await user.type(name, 'a'.repeat(101));
+    expect(screen.getByText('Name must be at most 100 characters')).toBeTruthy();
+
+    await user.clear(name);
+    await user.type(name, 'Sales');
+    await user.click(screen.getByRole('button', { name: 'Create collection' }));
+    expect(await screen.findByText(taken)).toBeTruthy();
+    expect(toastMessages()).toEqual([]);
+
+    await user.type(name, ' 2');
+    expect(screen.queryByText(taken)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Create collection' }));
+    await waitFor(() => expect(location()).toBe('/collection/new-1'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sales 2' })).toBeTruthy();
+  });
+});

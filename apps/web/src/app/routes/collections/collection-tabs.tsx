@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { Container } from '@mantine/core';
+import { IconDatabase, IconInfoCircle, IconPlugConnected, IconShieldLock } from '@tabler/icons-react';
+import type { CollectionDetail } from '@datalab/contract/api/collections';
+import { paths } from '@datalab/contract/paths';
+import { InlineError } from '../../../components/error/InlineError.tsx';
+import { NotFoundState } from '../../../components/page/NotFoundState.tsx';
+import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import type { RouteTab } from '../../../components/tabs/RouteTabs.tsx';
+import { useCollection } from '../../../features/collections/api/get-collection.ts';
+import { isNotFound } from '../../../lib/api-error.ts';
+
+export type CollectionTab = 'overview' | 'data-assets' | 'connections' | 'access';
+
+export function collectionTabs(collection: CollectionDetail): RouteTab<CollectionTab>[] {
+  return [
+    { value: 'overview', label: 'Overview', icon: <IconInfoCircle size={16} /> },
+    { value: 'data-assets', label: 'Data assets', icon: <IconDatabase size={16} />, count: collection.assetCount },
+    { value: 'connections', label: 'Connections', icon: <IconPlugConnected size={16} />, count: collection.connectionCount },
+    { value: 'access', label: 'Access', icon: <IconShieldLock size={16} /> },
+  ];
+}
+
+/** The URL segment of a tab: none for the overview. */
+export const tabSegment = (tab: CollectionTab) => (tab === 'overview' ? undefined : tab);
+
+/** Loads the collection of the URL: loading, not found (gone or not shared), failed, or the screen. */
+export function CollectionGate({ uid, children }: { uid: string; children: (collection: CollectionDetail) => ReactNode }) {
+  const collection = useCollection(uid);
+  if (collection.isPending) return <PageLoader label="Loading the collection" />;
+  if (collection.isError) {
+    if (isNotFound(collection.error)) {
+      return <NotFoundState what="This collection" back={{ to: paths.collections, label: 'All collections' }} />;
+    }
+    return (
+      <Container size="xl" py="xl">
+        <InlineError error={collection.error} />
+      </Container>
+    );
+  }
+  return children(collection.data);
+}

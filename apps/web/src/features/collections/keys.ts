@@ -1,0 +1,15 @@
+import { queryScopes } from '../../lib/query-scopes.ts';
+
+export interface CollectionListQuery {
+  search: string;
+  page: number;
+  pageSize: number;
+}
+
+export const collectionKeys = {
+  all: queryScopes.collections,
+  lists: () => [...collectionKeys.all, 'list'] as const,
+  list: (query: CollectionListQuery) => [...collectionKeys.lists(), query] as const,
+  details: () => [...collectionKeys.all, 'detail'] as const,
+  detail: (uid: string) => [...collectionKeys.details(), uid] as const,
+};

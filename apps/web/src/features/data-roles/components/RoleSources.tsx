@@ -1,0 +1,27 @@
+import { Badge, Group, Text } from '@mantine/core';
+import type { UserDataRoles } from '@datalab/contract/api/data-roles';
+
+type Entry = UserDataRoles['roles'][number];
+
+/** Where an effective role comes from: the user's own role and each group that gives one. */
+export function RoleSources({ entry }: { entry: Entry }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      {entry.directRole ? (
+        <Badge variant="outline" color="gray" tt="none">
+          Direct: {entry.directRole}
+        </Badge>
+      ) : null}
+      {entry.viaGroups.map((group) => (
+        <Badge key={group.id} variant="outline" color="indigo" tt="none">
+          Group {group.name}: {group.role}
+        </Badge>
+      ))}
+      {!entry.directRole && entry.viaGroups.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          —
+        </Text>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,35 @@
+import { vi } from 'vitest';
+import { configureApiClient } from '../lib/api-client.ts';
+
+// A fetch at the API client's boundary that answers by method and path, for screen tests.
+
+export type FakeReply = { status?: number; body?: unknown } | ((request: FakeRequest) => { status?: number; body?: unknown });
+
+export interface FakeRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+/** Routes are 'GET /api/DataSourceCollection/GetByUid/col-1' → reply. Unknown calls answer 404. */
+export function fakeApi(routes: Record<string, FakeReply>) {
+  const requests: FakeRequest[] = [];
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => {
+    const url = new URL(String(input), 'http://app.test');
+    const method = init?.method ?? 'GET';
+    const request: FakeRequest = {
+      method,
+      path: decodeURIComponent(url.pathname),
+      query: url.searchParams,
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+    };
+    requests.push(request);
+    const route = routes[`${method} ${request.path}`];
+    const reply = typeof route === 'function' ? route(request) : (route ?? { status: 404, body: { title: 'Not found', status: 404 } });
+    return Response.json(reply.body ?? null, { status: reply.status ?? 200 });
+  });
+  const goToErrorPage = vi.fn<(url: string) => void>();
+  configureApiClient({ baseUrl: '', getAccessToken: async () => 'token-1', goToErrorPage, fetch: fetchMock });
+  return { fetchMock, requests, goToErrorPage };
+}
