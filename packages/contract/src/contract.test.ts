@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { callPath } from './call.ts';
-import { isIsoDateTime, replaceDates, reviveDates, toUtcDate } from './dates.ts';
+import { isIsoDateTime, isoDateTime, replaceDates, reviveDates, toUtcDate } from './dates.ts';
 import { messages } from './messages.ts';
 import { paths } from './paths.ts';
 
@@ -18,6 +19,16 @@ describe('message templates (SPEC §5)', () => {
 });
 
 describe('dates (SPEC §3)', () => {
+  it('decode ISO date-times into Dates and encode them back, in the contract', () => {
+    const decoded = z.decode(isoDateTime, '2026-11-20T12:30:00+02:00');
+    expect(decoded).toBeInstanceOf(Date);
+    expect(decoded.toISOString()).toBe('2026-11-20T10:30:00.000Z');
+    expect(z.encode(isoDateTime, new Date('2026-11-20T10:30:00.000Z'))).toBe('2026-11-20T10:30:00.000Z');
+    expect(z.safeDecode(isoDateTime, '2026-11-20').success).toBe(false);
+    expect(z.safeDecode(isoDateTime, 'yesterday').success).toBe(false);
+    expect(z.decode(isoDateTime.nullable(), null)).toBeNull();
+  });
+
   it('revives ISO date-times and nothing else', () => {
     const parsed = JSON.parse('{"at":"2026-11-20T10:30:00.000Z","day":"2026-11-20","name":"2026-11-20T10:30Z is a time"}', reviveDates) as Record<string, unknown>;
     expect(parsed['at']).toBeInstanceOf(Date);

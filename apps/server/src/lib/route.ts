@@ -6,7 +6,8 @@ import type { AuthUser } from '../plugins/auth.ts';
 
 // Registers one /api call from its contract definition, with the fixed pipeline of STYLE.md habit 4:
 // authenticate (onRequest, before the body is read) → validate (schemas) → handler, which authorizes
-// against the object itself, calls the service and returns the presenter's output.
+// against the object itself, calls the service and returns the presenter's output: the response
+// schema's app form (Dates for date-times), which the serializer encodes to the wire form.
 
 type Out<T> = [NonNullable<T>] extends [never] ? undefined : NonNullable<T> extends z.ZodType ? z.output<NonNullable<T>> : undefined;
 
@@ -22,7 +23,7 @@ export interface RouteContext<C extends CallDefinition> {
 export function route<C extends CallDefinition>(
   app: FastifyInstance,
   call: C,
-  handler: (context: RouteContext<C>) => Promise<z.input<C['response']>>,
+  handler: (context: RouteContext<C>) => Promise<z.output<C['response']>>,
 ) {
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,

@@ -95,6 +95,9 @@ describeEachStore(
       expect(document.openapi).toMatch(/^3\./);
       expect(document.paths['/api/Account/GetCurrentUser']?.['get']?.responses['200']).toBeDefined();
       expect(document.paths['/api/ApplicationLog/ClientErrors']?.['post']).toBeDefined();
+      expect(JSON.stringify(document.paths['/api/DataSourceCollection/GetByUid/{uid}']?.['get']?.responses['200'])).toContain(
+        '"createdAt":{"type":"string","format":"date-time"}',
+      );
       expect(Object.keys(document.paths).every((path) => path.startsWith('/api/') && !path.startsWith('/api/docs'))).toBe(true);
       const page = await ctx().app.inject({ method: 'GET', url: '/api/docs/' });
       expect(page.statusCode).toBe(200);

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { getCurrentUser } from '@datalab/contract/api/account';
 import { postCollection } from '@datalab/contract/api/collections';
 import { defineCall } from '@datalab/contract/call';
+import { isoDateTime } from '@datalab/contract/dates';
 import { texts } from '@datalab/contract/texts';
-import { buildCurrentUser } from '../test/builders.ts';
+import { buildCollectionDetail, buildCurrentUser } from '../test/builders.ts';
 import { apiCall, configureApiClient } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { DEVELOPER_MODE_KEY } from './developer-mode.ts';
@@ -40,7 +41,7 @@ const saveThing = defineCall({
   params: z.object({ id: z.number() }),
   query: z.object({ since: z.date().optional(), tags: z.array(z.string()).optional() }),
   body: z.object({ name: z.string(), validFrom: z.date() }),
-  response: z.object({ id: z.number(), updatedAt: z.date() }),
+  response: z.object({ id: z.number(), updatedAt: isoDateTime }),
 });
 
 beforeEach(() => {
@@ -62,7 +63,7 @@ describe('apiCall on success', () => {
     expect(toasts()).toEqual([]);
   });
 
-  it('fills path parameters and the query, reduces outgoing dates to UTC dates and revives incoming ones', async () => {
+  it('fills path parameters and the query, reduces outgoing dates to UTC dates and decodes incoming date-times', async () => {
     fetchMock.mockResolvedValue(reply(200, { id: 7, updatedAt: '2026-03-02T10:15:00.000Z' }));
     const result = await apiCall(saveThing, {
       params: { id: 7 },
@@ -78,16 +79,17 @@ describe('apiCall on success', () => {
     expect(result.updatedAt.toISOString()).toBe('2026-03-02T10:15:00.000Z');
   });
 
-  it('keeps a date-time as the text that arrived where the contract asks for a string', async () => {
-    const at = '2026-03-02T10:15:00.123456Z';
-    const detail = {
-      id: 1, uid: 'c1', name: 'Sales', description: '', myRole: 'Owner', assetCount: 0, createdAt: at, updatedAt: at,
-      connectionCount: 0, createdBy: null, can: { edit: true, manageRoles: true, delete: true, editAssets: true },
-    };
+  it("decodes the contract's date-times into Dates, and only ISO date-times", async () => {
+    const detail = buildCollectionDetail({ createdAt: '2026-03-02T12:15:00.123+02:00', updatedAt: '2026-03-02T10:16:00Z' });
     fetchMock.mockResolvedValue(reply(201, detail));
     const created = await apiCall(postCollection, { body: { name: 'Sales', description: '' } });
-    expect(created.createdAt).toBe(at);
+    expect(created.createdAt).toEqual(new Date('2026-03-02T10:15:00.123Z'));
+    expect(created.updatedAt).toEqual(new Date('2026-03-02T10:16:00.000Z'));
     expect(toasts()).toEqual([]);
+
+    fetchMock.mockResolvedValue(reply(201, { ...detail, createdAt: '2 March 2026' }));
+    const error = await failure(apiCall(postCollection, { body: { name: 'Sales', description: '' } }));
+    expect(error.kind).toBe('invalid-response');
   });
 
   it('sends no Authorization header without a token', async () => {

@@ -7,8 +7,8 @@ import { readDeveloperMode } from './developer-mode.ts';
 import { parseReply } from './parse-reply.ts';
 
 // The one API client (STYLE habit 8): every /api call goes through `apiCall` with the bearer
-// token and JSON, its reply is parsed with the call's contract schema, and every failure becomes
-// an ApiError after SPEC §8's handling (api-failure.ts).
+// token and JSON, its reply is decoded with the call's contract schema (date-times become Dates),
+// and every failure becomes an ApiError after SPEC §8's handling (api-failure.ts).
 
 export interface ApiClientRuntime {
   /** Where `/api/...` paths are appended: '' for the same origin. */

@@ -1,9 +1,8 @@
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** A date-time from the API (ISO text or Date) for people; '' when missing or unreadable. */
-export function formatDateTime(value: string | Date | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const date = value instanceof Date ? value : new Date(value);
+/** A date-time for people; '' when missing or invalid. */
+export function formatDateTime(date: Date | null | undefined): string {
+  if (date === null || date === undefined) return '';
   return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
 }
 

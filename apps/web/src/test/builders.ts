@@ -1,11 +1,12 @@
 import { User, UserManager } from 'oidc-client-ts';
 import type { AuthContextProps } from 'react-oidc-context';
 import { vi } from 'vitest';
+import type { z } from 'zod';
 import type { CurrentUser } from '@datalab/contract/api/account';
-import type { CollectionDetail, CollectionSummary } from '@datalab/contract/api/collections';
+import type { collectionDetail, collectionSummary } from '@datalab/contract/api/collections';
 import type { PortalConfig } from '@datalab/contract/api/portal-config';
-import type { UserGroupDetail } from '@datalab/contract/api/user-groups';
-import type { UserListItem } from '@datalab/contract/api/users';
+import type { userGroupDetail } from '@datalab/contract/api/user-groups';
+import type { userListItem } from '@datalab/contract/api/users';
 import { userManagerSettings } from '../lib/auth/user-manager.ts';
 
 // Test data from builders with overrides (STYLE habit 12).
@@ -83,9 +84,12 @@ export function buildAuth({ user = null, isLoading = false, error }: AuthOverrid
   };
 }
 
-// Access model (DESIGN §5): collections, roles, users, groups.
+// Access model (DESIGN §5): collections, roles, users, groups. These are replies as the server
+// sends them, in the contract's wire form (date-times as ISO text), for the fake API to serve.
 
-export function buildCollectionDetail(overrides: Partial<CollectionDetail> = {}): CollectionDetail {
+type Wire<S extends z.ZodType> = z.input<S>;
+
+export function buildCollectionDetail(overrides: Partial<Wire<typeof collectionDetail>> = {}): Wire<typeof collectionDetail> {
   return {
     id: 1,
     uid: 'col-1',
@@ -102,12 +106,12 @@ export function buildCollectionDetail(overrides: Partial<CollectionDetail> = {})
   };
 }
 
-export function buildCollectionSummary(overrides: Partial<CollectionSummary> = {}): CollectionSummary {
+export function buildCollectionSummary(overrides: Partial<Wire<typeof collectionSummary>> = {}): Wire<typeof collectionSummary> {
   const { connectionCount: _c, createdBy: _b, can: _can, ...summary } = buildCollectionDetail();
   return { ...summary, ...overrides };
 }
 
-export function buildUserListItem(overrides: Partial<UserListItem> = {}): UserListItem {
+export function buildUserListItem(overrides: Partial<Wire<typeof userListItem>> = {}): Wire<typeof userListItem> {
   return {
     id: 2,
     name: 'Grace Hopper',
@@ -122,7 +126,7 @@ export function buildUserListItem(overrides: Partial<UserListItem> = {}): UserLi
   };
 }
 
-export function buildUserGroupDetail(overrides: Partial<UserGroupDetail> = {}): UserGroupDetail {
+export function buildUserGroupDetail(overrides: Partial<Wire<typeof userGroupDetail>> = {}): Wire<typeof userGroupDetail> {
   return {
     id: 12,
     name: 'Analysts',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { isoDateTime } from '../dates.ts';
 import { pageOf, pageQuery } from '../paging.ts';
 import { dataRole, userRef } from './data-roles.ts';
 
@@ -16,8 +17,8 @@ export const collectionSummary = z.object({
   /** The caller's effective role; null for an administrator who sees it without one. */
   myRole: dataRole.nullable(),
   assetCount: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
 });
 export type CollectionSummary = z.infer<typeof collectionSummary>;
 

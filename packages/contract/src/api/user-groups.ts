@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { isoDateTime } from '../dates.ts';
 import { pageOf, pageQuery } from '../paging.ts';
 import { groupRef } from './data-roles.ts';
 import { userSuggestion } from './users.ts';
@@ -14,7 +15,7 @@ export const userGroupSummary = z.object({
   memberCount: z.number().int(),
   childCount: z.number().int(),
   parentCount: z.number().int(),
-  createdAt: z.string(),
+  createdAt: isoDateTime,
 });
 export type UserGroupSummary = z.infer<typeof userGroupSummary>;
 

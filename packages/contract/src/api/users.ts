@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { isoDateTime } from '../dates.ts';
 import { pageOf, pageQuery } from '../paging.ts';
 import { permissions } from './account.ts';
 import { groupRef } from './data-roles.ts';
@@ -11,8 +12,8 @@ export const userListItem = z.object({
   email: z.string().nullable(),
   permissions,
   isActive: z.boolean(),
-  lastSeenAt: z.string().nullable(),
-  createdAt: z.string(),
+  lastSeenAt: isoDateTime.nullable(),
+  createdAt: isoDateTime,
   /** Groups the user is a direct member of. */
   groups: z.array(groupRef),
 });

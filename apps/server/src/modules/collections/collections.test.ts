@@ -15,6 +15,10 @@ describeEachStore('collections', (ctx) => {
     expect(response.statusCode).toBe(201);
     const created = collectionDetail.parse(response.json());
     expect(created).toMatchObject({ name, description: 'Ledgers', myRole: 'Owner', assetCount: 0, can: { edit: true, delete: true, manageRoles: true } });
+    // Dates are Dates in the presenter and leave as the stored ISO text.
+    const row = await ctx().app.db.selectFrom('collections').select(['created_at', 'updated_at']).where('uid', '=', created.uid).executeTakeFirstOrThrow();
+    expect(response.json()).toMatchObject({ createdAt: row.created_at, updatedAt: row.updated_at });
+    expect(created.createdAt).toEqual(new Date(row.created_at));
     const [record] = (await auditRecords(ctx(), 'collection.create')).filter((r) => (r.details.after as { uid: string }).uid === created.uid);
     expect(record?.details.actor.id).toBe(owner.id);
   });

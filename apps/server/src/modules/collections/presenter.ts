@@ -12,8 +12,8 @@ export function presentCollectionSummary(collection: Collection, role: DataRole 
     description: collection.description,
     myRole: role,
     assetCount,
-    createdAt: collection.created_at,
-    updatedAt: collection.updated_at,
+    createdAt: new Date(collection.created_at),
+    updatedAt: new Date(collection.updated_at),
   };
 }
 

@@ -19,7 +19,7 @@ export const presentSummary = (row: GroupRow): UserGroupSummary => ({
   memberCount: Number(row.member_count),
   childCount: Number(row.child_count),
   parentCount: Number(row.parent_count),
-  createdAt: row.created_at,
+  createdAt: new Date(row.created_at),
 });
 
 export async function groupOr404(db: Database, id: number) {

@@ -42,8 +42,8 @@ async function present(db: Database, users: User[]): Promise<UserListItem[]> {
     email: u.email,
     permissions: { canManageUsers: Boolean(u.can_manage_users) },
     isActive: Boolean(u.is_active),
-    lastSeenAt: u.last_seen_at,
-    createdAt: u.created_at,
+    lastSeenAt: u.last_seen_at === null ? null : new Date(u.last_seen_at),
+    createdAt: new Date(u.created_at),
     groups: memberships.filter((m) => m.user_id === u.id).map((m) => ({ id: m.id, name: m.name })),
   }));
 }

@@ -26,7 +26,7 @@ export function EditOverviewPanel({ collection }: { collection: CollectionDetail
             Details
           </Title>
           <NameDescriptionForm
-            key={collection.updatedAt}
+            key={collection.updatedAt.getTime()}
             schema={collectionBody}
             initialValues={{ name: collection.name, description: collection.description }}
             submitLabel="Save changes"

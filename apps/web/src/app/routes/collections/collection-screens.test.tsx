@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { formatDateTime } from '../../../lib/format.ts';
 import { buildAuth, buildCollectionDetail, buildCurrentUser, buildUser } from '../../../test/builders.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -38,6 +39,9 @@ describe('the collection screen', () => {
     await user.click(screen.getByRole('tab', { name: /Overview/ }));
     await waitFor(() => expect(location()).toBe('/collection/col-1'));
     expect(selectedTab()).toBe('Overview');
+    // The reply's ISO text arrives as a Date and is shown for people.
+    expect(await screen.findByText(`${formatDateTime(new Date('2026-01-05T09:30:00.000Z'))} by Ada Lovelace (ada)`)).toBeTruthy();
+    expect(screen.getByText(formatDateTime(new Date('2026-01-06T10:00:00.000Z')))).toBeTruthy();
   });
 
   it('replaces a tab it does not know with the overview', async () => {
