@@ -5,7 +5,7 @@ import { BoundedCache } from '../lib/bounded-cache.ts';
 import { unauthenticated } from '../lib/errors.ts';
 import { createTokenVerifier, type TokenVerifier } from '../lib/jwt.ts';
 import { provisionUser, type Identity } from '../modules/users/provisioning.ts';
-import { AccessModelCache } from '../modules/access/access-model.ts';
+import { AccessModelCache, readAccessVersion } from '../modules/access/access-model.ts';
 import { findActiveUserById } from '../modules/users/repository.ts';
 
 // Authentication: who is calling. Every /api route runs `app.authenticate` first (STYLE.md habit 4);
@@ -86,11 +86,14 @@ export default fp(
       const user = await provisionUser(app.db, identityFrom(payload, issuerKey, oidc.usernameClaim), {
         adminSubjects: oidc.adminSubjects,
       });
+      app.access.forgetAccount(user.id);
       verified.set(token, user.id, payload.exp * 1000);
       return user.id;
     };
 
-    app.decorate('access', new AccessModelCache(app.db));
+    // The embedded store is opened with an exclusive lock: only this process writes it.
+    const localVersion = app.config.database.kind === 'sqlite' ? await readAccessVersion(app.db) : undefined;
+    app.decorate('access', new AccessModelCache(app.db, localVersion === undefined ? {} : { localVersion }));
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (request.user) return request.user;
@@ -98,7 +101,11 @@ export default fp(
       if (!token) throw unauthenticated();
       const userId = await userIdFor(token);
       if (userId === undefined) throw unauthenticated();
-      const user = await findActiveUserById(app.db, userId);
+      const local = app.access.localVersion();
+      const user =
+        local === undefined
+          ? await findActiveUserById(app.db, userId)
+          : await app.access.account(userId, local, () => findActiveUserById(app.db, userId));
       if (!user?.is_active) throw unauthenticated();
       request.user = {
         id: user.id,
@@ -106,7 +113,7 @@ export default fp(
         username: user.username,
         email: user.email,
         canManageUsers: Boolean(user.can_manage_users),
-        accessVersion: Number(user.access_version ?? 0),
+        accessVersion: local ?? Number(user.access_version ?? 0),
       };
       return request.user;
     });

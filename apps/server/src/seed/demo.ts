@@ -83,6 +83,7 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
       );
       users.set(account.username, user.id);
     }
+    await app.access.bump(trx);
     const seeded = await trx.selectFrom('app_state').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
     if (seeded) return;
     await seedAccessModel(trx, users);

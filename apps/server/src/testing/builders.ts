@@ -1,7 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { BUILT_IN_AUDIENCE } from '../config.ts';
 import type { RoleName } from '../db/schema.ts';
-import { bumpAccessVersion } from '../modules/access/access-model.ts';
 import { TEST_PUBLIC_URL, type TestApp } from './app.ts';
 import { signWithServerKey } from './tokens.ts';
 
@@ -33,7 +32,10 @@ export async function buildPerson(t: TestApp, overrides: { sub?: string; name?: 
     t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload !== undefined ? { payload: payload as object } : {}) });
   const response = await call('GET', '/api/Account/GetCurrentUser');
   const id = response.json<{ id: number }>().id;
-  if (overrides.canManageUsers) await t.app.db.updateTable('users').set({ can_manage_users: 1 }).where('id', '=', id).execute();
+  if (overrides.canManageUsers) {
+    await t.app.db.updateTable('users').set({ can_manage_users: 1 }).where('id', '=', id).execute();
+    await t.app.access.bump(t.app.db);
+  }
   return { id, token, call };
 }
 
@@ -46,7 +48,7 @@ export async function buildCollection(t: TestApp, owner: Person, overrides: { na
   for (const [person, role] of overrides.roles ?? []) {
     await t.app.db.insertInto('collection_user_roles').values({ collection_id: collection.id, user_id: person.id, role, created_at: at }).execute();
   }
-  await bumpAccessVersion(t.app.db);
+  await t.app.access.bump(t.app.db);
   return collection;
 }
 

@@ -70,13 +70,51 @@ async function loadUserAccess(db: Database, snapshot: Snapshot, userId: number):
   return { groups, ranks };
 }
 
+/**
+ * On a store only this process can open (the embedded SQLite store holds an exclusive lock), the
+ * version is also kept in memory, bumped by the same calls that bump it in the store, so a request
+ * needs no query to know it; user rows are then cached per version too.
+ */
 export class AccessModelCache {
   readonly #db: Database;
   #snapshot: Promise<Snapshot> | undefined;
   #version = -1;
+  #local: number | undefined;
+  #accounts: { version: number; rows: Map<number, Promise<unknown>> } = { version: -1, rows: new Map() };
 
-  constructor(db: Database) {
+  constructor(db: Database, options: { localVersion?: number } = {}) {
     this.#db = db;
+    this.#local = options.localVersion;
+  }
+
+  /** The current version when this process alone writes the store; undefined when it must be read. */
+  localVersion(): number | undefined {
+    return this.#local;
+  }
+
+  /** Part of every transaction that changes users, roles, memberships, nesting or collections. */
+  async bump(db: Database): Promise<void> {
+    await db.updateTable('access_version').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
+    if (this.#local !== undefined) this.#local += 1;
+  }
+
+  /** A user's row as of `version`, loaded once per version (local versions only). */
+  account<T>(userId: number, version: number, load: () => Promise<T>): Promise<T> {
+    if (this.#accounts.version !== version) this.#accounts = { version, rows: new Map() };
+    let row = this.#accounts.rows.get(userId) as Promise<T> | undefined;
+    if (!row) {
+      if (this.#accounts.rows.size >= USERS_PER_SNAPSHOT) this.#accounts.rows.clear();
+      row = load();
+      const rows = this.#accounts.rows;
+      rows.set(userId, row);
+      row.catch(() => rows.delete(userId));
+    }
+    return row;
+  }
+
+  /** Drops one user's cached row (their profile changed at sign-in). */
+  forgetAccount(userId: number): void {
+    this.#accounts.rows.delete(userId);
   }
 
   async #snapshotFor(version: number): Promise<Snapshot> {
@@ -107,7 +145,7 @@ export class AccessModelCache {
   }
 }
 
-/** Part of every transaction that changes roles, memberships, nesting or collections. */
-export async function bumpAccessVersion(db: Database): Promise<void> {
-  await db.updateTable('access_version').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
+export async function readAccessVersion(db: Database): Promise<number> {
+  const row = await db.selectFrom('access_version').select('version').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.version ?? 0);
 }

@@ -4,7 +4,6 @@ import { describeEachStore } from '../../testing/suite.ts';
 import { signWithServerKey } from '../../testing/tokens.ts';
 import { BUILT_IN_AUDIENCE } from '../../config.ts';
 import type { TestApp } from '../../testing/app.ts';
-import { bumpAccessVersion } from './access-model.ts';
 
 // Every /api route × every kind of caller, from one table. A route the app registers but the table
 // lacks fails the suite, so no route escapes the policy unnoticed.
@@ -56,7 +55,7 @@ const matrix: Record<string, Row> = {
     undo: async (body, t) => {
       const { uid } = JSON.parse(body) as { uid?: string };
       if (uid) await t.app.db.deleteFrom('collections').where('uid', '=', uid).execute();
-      await bumpAccessVersion(t.app.db);
+      await t.app.access.bump(t.app.db);
     },
   },
   'PUT /api/DataSourceCollection': {
@@ -129,6 +128,7 @@ async function setUp(t: TestApp) {
     ids[persona] = id;
   }
   await app.db.updateTable('users').set({ can_manage_users: 1 }).where('id', '=', ids.admin).execute();
+  await app.access.bump(app.db);
   const grantee = (await provision('matrix-grantee')).id;
   const bystander = (await provision('matrix-bystander')).id;
   let counter = 0;
@@ -143,7 +143,7 @@ async function setUp(t: TestApp) {
       .executeTakeFirstOrThrow();
     const roles: [number, 'Owner' | 'Editor' | 'Reader'][] = withPersonas ? [[ids.owner, 'Owner'], [ids.editor, 'Editor'], [ids.reader, 'Reader']] : [[owner, 'Owner']];
     for (const [userId, role] of roles) await app.db.insertInto('collection_user_roles').values({ collection_id: row.id, user_id: userId, role, created_at: at }).execute();
-    await bumpAccessVersion(app.db);
+    await app.access.bump(app.db);
     return row;
   };
   const target = await makeCollection(ids.owner, true);

@@ -85,6 +85,7 @@ describeEachStore('sign-in and the current user', (ctx) => {
     const token = await signWithServerKey(ctx().config.dataDir, validClaims({ sub: 'leaver', name: 'Lee Leaver' }));
     expect((await getCurrentUser(`Bearer ${token}`)).statusCode).toBe(200);
     await ctx().app.db.updateTable('users').set({ is_active: 0 }).where('subject', '=', 'leaver').execute();
+    await ctx().app.access.bump(ctx().app.db);
     expect((await getCurrentUser(`Bearer ${token}`)).statusCode).toBe(401);
   });
 

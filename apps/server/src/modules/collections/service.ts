@@ -4,7 +4,6 @@ import type { Database } from '../../db/database.ts';
 import type { Collection } from '../../db/schema.ts';
 import { nameConflict } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { bumpAccessVersion } from '../access/access-model.ts';
 import { authorizeCollection, collectionNotFound, type CollectionAction } from '../access/policy.ts';
 import { audit } from '../audit/audit.ts';
 import { presentCollectionDetail } from './presenter.ts';
@@ -46,7 +45,7 @@ export async function createCollection(app: FastifyInstance, request: FastifyReq
     const at = new Date().toISOString();
     const created = await insertCollection(trx, { uid: newUid(), name: input.name, description: input.description, createdBy: user.id, at });
     await trx.insertInto('collection_user_roles').values({ collection_id: created.id, user_id: user.id, role: 'Owner', created_at: at }).execute();
-    await bumpAccessVersion(trx);
+    await app.access.bump(trx);
     await audit(app, request, user, { action: 'collection.create', target: { type: 'collection', id: created.uid, name: created.name }, after: { ...snapshot(created), owner: user.id } }, trx);
     return created;
   });
@@ -76,7 +75,7 @@ export async function deleteCollection(app: FastifyInstance, request: FastifyReq
     // Roles, connections and data assets go with it (ON DELETE CASCADE); tokens scoped to it are
     // revoked by the same cascade once tokens exist.
     await deleteCollectionRow(trx, collection.id);
-    await bumpAccessVersion(trx);
+    await app.access.bump(trx);
     await audit(app, request, user, { action: 'collection.delete', target: { type: 'collection', id: collection.uid, name: collection.name }, before: { ...snapshot(collection), ...counts } }, trx);
   });
   return { uid: collection.uid, deleted: true as const };

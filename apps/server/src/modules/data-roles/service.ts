@@ -4,7 +4,6 @@ import type { Database } from '../../db/database.ts';
 import { lockFor } from '../../db/locks.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { bumpAccessVersion } from '../access/access-model.ts';
 import { lastOwnerMessage } from '../access/policy.ts';
 import { audit } from '../audit/audit.ts';
 import { loadCollection } from '../collections/service.ts';
@@ -70,7 +69,7 @@ export async function changeRole(
     const raisesOwn = subject.kind === 'user' && subject.id === actor.id && (before === null || (input.role !== null && roleRank[input.role] > roleRank[before]));
     if (raisesOwn) throw forbidden();
     await setRole(trx, collection.id, subject, input.role, new Date().toISOString());
-    await bumpAccessVersion(trx);
+    await app.access.bump(trx);
     if (before === 'Owner' && (await ownerCount(trx, collection.id)) === 0) {
       throw new AppError({ status: 400, code: 'validation', title: lastOwnerMessage, errors: { role: [lastOwnerMessage] } });
     }

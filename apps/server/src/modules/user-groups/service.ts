@@ -7,7 +7,6 @@ import { AppError, nameConflict, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { audit } from '../audit/audit.ts';
 import { lockFor } from '../../db/locks.ts';
-import { bumpAccessVersion } from '../access/access-model.ts';
 import { childrenOf, findGroup, findGroupByName, groupsWithCounts, membersOf, nameKey, parentsOf, reachableEdges } from './repository.ts';
 
 type GroupRow = Awaited<ReturnType<ReturnType<typeof groupsWithCounts>['execute']>>[number];
@@ -73,7 +72,7 @@ export async function deleteGroup(app: FastifyInstance, request: FastifyRequest,
       trx.selectFrom('collection_group_roles').innerJoin('collections', 'collections.id', 'collection_group_roles.collection_id').select(['collections.uid', 'collection_group_roles.role']).where('group_id', '=', id).execute(),
     ]);
     await trx.deleteFrom('user_groups').where('id', '=', id).execute();
-    await bumpAccessVersion(trx);
+    await app.access.bump(trx);
     await audit(app, request, actor, {
       action: 'userGroup.delete',
       target: { type: 'userGroup', id, name: detail.name },
@@ -92,7 +91,7 @@ export async function changeMembership(app: FastifyInstance, request: FastifyReq
     if (Boolean(existing) === member) return;
     if (member) await trx.insertInto('user_group_members').values({ group_id: groupId, user_id: userId, created_at: new Date().toISOString() }).execute();
     else await trx.deleteFrom('user_group_members').where('group_id', '=', groupId).where('user_id', '=', userId).execute();
-    await bumpAccessVersion(trx);
+    await app.access.bump(trx);
     await audit(app, request, actor, {
       action: member ? 'userGroup.addMember' : 'userGroup.removeMember',
       target: { type: 'userGroup', id: groupId, name: group.name },
@@ -142,7 +141,7 @@ export async function changeNesting(app: FastifyInstance, request: FastifyReques
     } else {
       await trx.deleteFrom('user_group_children').where('parent_id', '=', parentId).where('child_id', '=', childId).execute();
     }
-    await bumpAccessVersion(trx);
+    await app.access.bump(trx);
     await audit(app, request, actor, {
       action: nested ? 'userGroup.nest' : 'userGroup.unnest',
       target: { type: 'userGroup', id: parentId, name: parent.name },

@@ -83,6 +83,7 @@ export async function setSystemPermissions(app: FastifyInstance, request: Fastif
     if (!user) throw notFound('User', userId);
     if (Boolean(user.can_manage_users) === canManageUsers) return user;
     await trx.updateTable('users').set({ can_manage_users: canManageUsers, updated_at: new Date().toISOString() }).where('id', '=', userId).execute();
+    await app.access.bump(trx);
     const remaining = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('can_manage_users', '=', 1).where('is_active', '=', 1).executeTakeFirstOrThrow();
     if (Number(remaining.n) === 0) {
       throw new AppError({ status: 400, code: 'validation', title: lastAdministratorMessage, errors: { canManageUsers: [lastAdministratorMessage] } });

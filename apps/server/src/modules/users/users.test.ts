@@ -35,6 +35,7 @@ describeEachStore('users and system permissions', (ctx) => {
   it('keeps the last administrator, and nobody raises their own permissions', async () => {
     const db = ctx().app.db;
     await db.updateTable('users').set({ can_manage_users: 0 }).execute();
+    await ctx().app.access.bump(db);
     const last = await buildPerson(ctx(), { canManageUsers: true });
     const refused = await last.call('PUT', `/api/User/${last.id}/SystemPermissions`, { canManageUsers: false });
     expect(refused.statusCode).toBe(400);
