@@ -15,6 +15,3 @@ export const limits = {
 } as const;
 
 export const SIGN_IN_SCOPES = ['profile', 'openid', 'email', 'LOS', 'locality', 'country'] as const;
-
-export const permissionNames = ['canManageUsers'] as const;
-export type PermissionName = (typeof permissionNames)[number];

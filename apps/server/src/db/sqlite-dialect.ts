@@ -2,9 +2,7 @@ import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import {
   SqliteAdapter,
   SqliteDialect,
-  type DatabaseIntrospector,
   type DialectAdapter,
-  type Kysely,
   type SqliteDatabase,
   type SqliteStatement,
 } from 'kysely';
@@ -82,9 +80,6 @@ class TransactionalSqliteAdapter extends SqliteAdapter {
 class NodeSqliteDialect extends SqliteDialect {
   override createAdapter(): DialectAdapter {
     return new TransactionalSqliteAdapter();
-  }
-  override createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
-    return super.createIntrospector(db);
   }
 }
 

@@ -72,10 +72,6 @@ ${form}
   );
 }
 
-export function signedOutPage() {
-  return page('Signed out', `<h1>Signed out</h1><p>You have been signed out. <a href="/">Return to ${PRODUCT_NAME}</a></p>`);
-}
-
 export function errorPage(title: string, detail: string) {
   return page('Sign-in failed', `<h1>Sign-in failed</h1><p class="error">${escapeHtml(title)}</p><p class="muted">${escapeHtml(detail)}</p><p><a href="/">Return to ${PRODUCT_NAME}</a></p>`);
 }

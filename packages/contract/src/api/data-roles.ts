@@ -15,11 +15,6 @@ export function strongestRole(roles: Iterable<DataRole | null | undefined>): Dat
   return best;
 }
 
-export function weakerRole(a: DataRole | null, b: DataRole | null): DataRole | null {
-  if (!a || !b) return null;
-  return roleRank[a] <= roleRank[b] ? a : b;
-}
-
 export const collectionRef = z.object({ uid: z.string(), name: z.string() });
 export const userRef = z.object({ id: z.number().int(), name: z.string(), username: z.string().nullable() });
 export const groupRef = z.object({ id: z.number().int(), name: z.string() });

@@ -35,10 +35,3 @@ export function updateUserProfile(
   return db.updateTable('users').set(profile).where('id', '=', id).execute();
 }
 
-export function touchUser(db: Database, id: number, at: string) {
-  return db.updateTable('users').set({ last_seen_at: at }).where('id', '=', id).execute();
-}
-
-export function countUsers(db: Database) {
-  return db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-}
