@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Collection } from '../../db/schema.ts';
 import { inIdList } from '../../db/id-list.ts';
-import { roleFromRank } from '../access/repository.ts';
 
 export const nameKey = (name: string) => name.trim().toLowerCase();
 
@@ -69,7 +68,6 @@ export async function listCollectionsForUser(
   };
 }
 
-export { roleFromRank };
 
 export async function countAssetsAndConnections(db: Database, collectionId: number) {
   const [assets, connections] = await Promise.all([

@@ -11,7 +11,8 @@ import { route } from '../../lib/route.ts';
 import { authorizeCollection } from '../access/policy.ts';
 import { notFound } from '../../lib/errors.ts';
 import { presentCollectionSummary } from './presenter.ts';
-import { listCollectionsForUser, findCollectionByDataAsset, roleFromRank } from './repository.ts';
+import { roleFromRank } from '../access/repository.ts';
+import { findCollectionByDataAsset, listCollectionsForUser } from './repository.ts';
 import { collectionDetail, createCollection, deleteCollection, loadCollection, updateCollection } from './service.ts';
 
 export default async function collectionRoutes(app: FastifyInstance) {
