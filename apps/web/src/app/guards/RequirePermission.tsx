@@ -1,13 +1,13 @@
 import { Container } from '@mantine/core';
 import { Navigate, Outlet } from 'react-router';
-import type { PermissionName } from '@datalab/contract/limits';
+import type { Permissions } from '@datalab/contract/api/account';
 import { InlineError } from '../../components/error/InlineError.tsx';
 import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { useCurrentUser } from '../../features/account/api/get-current-user.ts';
 import { unauthorisedPageUrl } from '../../lib/error-page-url.ts';
 
 /** SPEC §4/§6: without the permission, the error page with 'Unauthorised'. Inside RequireSignIn. */
-export function RequirePermission({ permission }: { permission: PermissionName }) {
+export function RequirePermission({ permission }: { permission: keyof Permissions }) {
   const currentUser = useCurrentUser();
   if (currentUser.isPending) return <PageLoader label="Checking your permissions" />;
   if (currentUser.isError) {

@@ -28,6 +28,9 @@ export interface SuggestionPickerProps {
   disabled?: boolean;
 }
 
+/** What a feature's picker (users, groups) takes; the feature finds the suggestions. */
+export type EntityPickerProps = Pick<SuggestionPickerProps, 'selected' | 'onSelect' | 'excludedIds' | 'error'> & { label?: string };
+
 function nothingFound(isLoading: boolean, search: string, hasHidden: boolean): string {
   if (isLoading) return 'Searching…';
   if (hasHidden) return 'Everyone matching is already listed';

@@ -1,11 +1,12 @@
-import { Divider, Loader, Paper, Stack, Title } from '@mantine/core';
+import { Divider, Loader, Paper, Stack } from '@mantine/core';
 import type { DataRole } from '@datalab/contract/api/data-roles';
 import { InlineError } from '../../../components/error/InlineError.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useCollectionDataRoles } from '../api/get-collection-data-roles.ts';
 import { useSetUserDataRole } from '../api/put-user-data-role.ts';
 import { useSetGroupDataRole } from '../api/put-user-group-data-role.ts';
-import { AccessTable } from './AccessTable.tsx';
+import { AccessSection } from './AccessSection.tsx';
+import type { AccessEditing } from './AccessTable.tsx';
 import { groupRows, userRows, type RowOptions } from './access-rows.ts';
 import { GrantRoleForm, type Grantee } from './GrantRoleForm.tsx';
 import type { PickerSlot } from '../../../components/pickers/picker-slot.ts';
@@ -39,6 +40,13 @@ export function AccessEditor({ uid, collectionName, renderUserPicker, renderGrou
     });
   const quietly = (promise: Promise<unknown>) => void promise.catch(() => undefined);
   const isBusy = setUserRole.isPending || setGroupRole.isPending;
+  const editing = (kind: Grantee): AccessEditing => ({
+    noun: kind,
+    collectionName,
+    isBusy,
+    onChange: (id, role) => quietly(handle(kind, id, role)),
+    onWithdraw: (id) => handle(kind, id, null),
+  });
   const excludedUserIds = [...roles.data.users.map((r) => r.user.id), ...(options.currentUserId ? [options.currentUserId] : [])];
 
   return (
@@ -55,41 +63,21 @@ export function AccessEditor({ uid, collectionName, renderUserPicker, renderGrou
           }}
         />
       </Paper>
-      <Stack gap="xs">
-        <Title order={2} fz="h4">
-          People ({roles.data.users.length})
-        </Title>
-        <AccessTable
-          caption="People with a role"
-          rows={userRows(roles.data, options)}
-          empty="Nobody holds a role here directly."
-          editing={{
-            noun: 'user',
-            collectionName,
-            isBusy,
-            onChange: (id, role) => quietly(handle('user', id, role)),
-            onWithdraw: (id) => handle('user', id, null),
-          }}
-        />
-      </Stack>
+      <AccessSection
+        title="People"
+        caption="People with a role"
+        rows={userRows(roles.data, options)}
+        empty="Nobody holds a role here directly."
+        editing={editing('user')}
+      />
       <Divider />
-      <Stack gap="xs">
-        <Title order={2} fz="h4">
-          Groups ({roles.data.groups.length})
-        </Title>
-        <AccessTable
-          caption="Groups with a role"
-          rows={groupRows(roles.data, options)}
-          empty="No group holds a role here yet. Granting one reaches all its members at once."
-          editing={{
-            noun: 'group',
-            collectionName,
-            isBusy,
-            onChange: (id, role) => quietly(handle('group', id, role)),
-            onWithdraw: (id) => handle('group', id, null),
-          }}
-        />
-      </Stack>
+      <AccessSection
+        title="Groups"
+        caption="Groups with a role"
+        rows={groupRows(roles.data, options)}
+        empty="No group holds a role here yet. Granting one reaches all its members at once."
+        editing={editing('group')}
+      />
     </Stack>
   );
 }

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { dataRoles, type DataRole } from '@datalab/contract/api/data-roles';
 import { ConfirmAction } from '../../../components/confirm/ConfirmAction.tsx';
 import { RoleBadge } from '../../../components/roles/RoleBadge.tsx';
+import { type DataColumn, DataTable } from '../../../components/table/DataTable.tsx';
 
 export interface AccessRow {
   id: number;
@@ -34,6 +35,9 @@ export interface AccessTableProps {
   editing?: AccessEditing;
 }
 
+const columns: DataColumn[] = [{ label: 'Name' }, { label: 'Role', w: 220 }];
+const editingColumns: DataColumn[] = [...columns, { label: 'Withdraw', w: 90 }];
+
 /** Holders of roles on one collection (people or groups): read-only, or with a role select and withdraw. */
 export function AccessTable({ caption, rows, empty, editing }: AccessTableProps) {
   if (rows.length === 0) {
@@ -44,85 +48,76 @@ export function AccessTable({ caption, rows, empty, editing }: AccessTableProps)
     );
   }
   return (
-    <Table striped highlightOnHover verticalSpacing="sm" aria-label={caption}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th w={220}>Role</Table.Th>
-          {editing ? <Table.Th w={90}>Withdraw</Table.Th> : null}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => (
-          <Table.Tr key={row.id}>
-            <Table.Td>
-              <Group gap="xs">
-                {row.href ? (
-                  <Anchor component={Link} to={row.href} fw={500}>
-                    {row.name}
-                  </Anchor>
-                ) : (
-                  <Text fw={500}>{row.name}</Text>
-                )}
-                {row.detail ? (
-                  <Text size="sm" c="dimmed">
-                    {row.detail}
+    <DataTable label={caption} columns={editing ? editingColumns : columns}>
+      {rows.map((row) => (
+        <Table.Tr key={row.id}>
+          <Table.Td>
+            <Group gap="xs">
+              {row.href ? (
+                <Anchor component={Link} to={row.href} fw={500}>
+                  {row.name}
+                </Anchor>
+              ) : (
+                <Text fw={500}>{row.name}</Text>
+              )}
+              {row.detail ? (
+                <Text size="sm" c="dimmed">
+                  {row.detail}
+                </Text>
+              ) : null}
+            </Group>
+          </Table.Td>
+          <Table.Td>
+            {editing && !row.lockedReason ? (
+              <Select
+                aria-label={`Role of ${row.name}`}
+                size="xs"
+                w={160}
+                data={[...dataRoles]}
+                value={row.role}
+                allowDeselect={false}
+                disabled={editing.isBusy}
+                onChange={(role) => {
+                  const next = dataRoles.find((candidate) => candidate === role);
+                  if (next && next !== row.role) editing.onChange(row.id, next);
+                }}
+              />
+            ) : (
+              <Stack gap={2} align="flex-start">
+                <RoleBadge role={row.role} />
+                {editing && row.lockedReason ? (
+                  <Text size="xs" c="dimmed">
+                    {row.lockedReason}
                   </Text>
                 ) : null}
-              </Group>
-            </Table.Td>
+              </Stack>
+            )}
+          </Table.Td>
+          {editing ? (
             <Table.Td>
-              {editing && !row.lockedReason ? (
-                <Select
-                  aria-label={`Role of ${row.name}`}
-                  size="xs"
-                  w={160}
-                  data={[...dataRoles]}
-                  value={row.role}
-                  allowDeselect={false}
-                  disabled={editing.isBusy}
-                  onChange={(role) => {
-                    const next = dataRoles.find((candidate) => candidate === role);
-                    if (next && next !== row.role) editing.onChange(row.id, next);
-                  }}
-                />
-              ) : (
-                <Stack gap={2} align="flex-start">
-                  <RoleBadge role={row.role} />
-                  {editing && row.lockedReason ? (
-                    <Text size="xs" c="dimmed">
-                      {row.lockedReason}
-                    </Text>
-                  ) : null}
-                </Stack>
+              {row.lockedReason ? null : (
+                <ConfirmAction
+                  title="Withdraw role"
+                  message={
+                    <>
+                      {row.name} loses the {row.role} role on <strong>{editing.collectionName}</strong>
+                      {editing.noun === 'group' ? ', and so do its members unless they hold a role another way' : ''}.
+                    </>
+                  }
+                  confirmLabel="Withdraw"
+                  onConfirm={() => editing.onWithdraw(row.id)}
+                >
+                  {(open) => (
+                    <ActionIcon variant="subtle" color="red" aria-label={`Withdraw the role of ${row.name}`} onClick={open}>
+                      <IconUserMinus size={18} />
+                    </ActionIcon>
+                  )}
+                </ConfirmAction>
               )}
             </Table.Td>
-            {editing ? (
-              <Table.Td>
-                {row.lockedReason ? null : (
-                  <ConfirmAction
-                    title="Withdraw role"
-                    message={
-                      <>
-                        {row.name} loses the {row.role} role on <strong>{editing.collectionName}</strong>
-                        {editing.noun === 'group' ? ', and so do its members unless they hold a role another way' : ''}.
-                      </>
-                    }
-                    confirmLabel="Withdraw"
-                    onConfirm={() => editing.onWithdraw(row.id)}
-                  >
-                    {(open) => (
-                      <ActionIcon variant="subtle" color="red" aria-label={`Withdraw the role of ${row.name}`} onClick={open}>
-                        <IconUserMinus size={18} />
-                      </ActionIcon>
-                    )}
-                  </ConfirmAction>
-                )}
-              </Table.Td>
-            ) : null}
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+          ) : null}
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }

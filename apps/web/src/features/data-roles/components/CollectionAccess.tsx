@@ -1,7 +1,7 @@
-import { Loader, Stack, Title } from '@mantine/core';
+import { Loader, Stack } from '@mantine/core';
 import { InlineError } from '../../../components/error/InlineError.tsx';
 import { useCollectionDataRoles } from '../api/get-collection-data-roles.ts';
-import { AccessTable } from './AccessTable.tsx';
+import { AccessSection } from './AccessSection.tsx';
 import { groupRows, userRows, type RowOptions } from './access-rows.ts';
 
 /** Read-only: who holds which role on a collection, people and groups (Owners and administrators). */
@@ -11,22 +11,13 @@ export function CollectionAccess({ uid, ...options }: { uid: string } & RowOptio
   if (roles.isError) return <InlineError error={roles.error} />;
   return (
     <Stack gap="xl">
-      <Stack gap="xs">
-        <Title order={2} fz="h4">
-          People ({roles.data.users.length})
-        </Title>
-        <AccessTable caption="People with a role" rows={userRows(roles.data, options)} empty="Nobody holds a role here directly." />
-      </Stack>
-      <Stack gap="xs">
-        <Title order={2} fz="h4">
-          Groups ({roles.data.groups.length})
-        </Title>
-        <AccessTable
-          caption="Groups with a role"
-          rows={groupRows(roles.data, options)}
-          empty="No group holds a role here. A group's role reaches all its members, including those of groups nested in it."
-        />
-      </Stack>
+      <AccessSection title="People" caption="People with a role" rows={userRows(roles.data, options)} empty="Nobody holds a role here directly." />
+      <AccessSection
+        title="Groups"
+        caption="Groups with a role"
+        rows={groupRows(roles.data, options)}
+        empty="No group holds a role here. A group's role reaches all its members, including those of groups nested in it."
+      />
     </Stack>
   );
 }

@@ -1,19 +1,27 @@
 import { useState } from 'react';
-import { ActionIcon, Anchor, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconFolderPlus, IconSitemap, IconUnlink } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { MAX_GROUP_DEPTH } from '@datalab/contract/api/user-groups';
-import { paths } from '@datalab/contract/paths';
 import { ConfirmAction } from '../../../components/confirm/ConfirmAction.tsx';
 import { InlineError } from '../../../components/error/InlineError.tsx';
 import { EmptyPanel } from '../../../components/page/EmptyPanel.tsx';
 import type { Suggestion } from '../../../components/pickers/SuggestionPicker.tsx';
+import { type DataColumn, DataTable } from '../../../components/table/DataTable.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAddChildGroup } from '../api/add-child-group.ts';
 import { useChildGroups } from '../api/get-child-groups.ts';
 import { useRemoveChildGroup } from '../api/remove-child-group.ts';
 import { GroupPicker } from './GroupPicker.tsx';
+import { GroupSummaryCells } from './GroupSummaryCells.tsx';
+
+const columns: DataColumn[] = [
+  { label: 'Name' },
+  { label: 'Description' },
+  { label: 'Members', ta: 'right' },
+  { label: 'Child groups', ta: 'right' },
+  { label: 'Remove', w: 90 },
+];
 
 /** The refusal of a nesting, worded for the field: 'Max depth reached: <why>'. */
 export function nestingRefusal(error: unknown): string | null {
@@ -79,54 +87,32 @@ export function ChildGroups({ groupId, groupName }: { groupId: number; groupName
           description={`Nest a group in ${groupName} to give its members whatever ${groupName} is given.`}
         />
       ) : (
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label="Child groups">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Description</Table.Th>
-              <Table.Th ta="right">Members</Table.Th>
-              <Table.Th ta="right">Child groups</Table.Th>
-              <Table.Th w={90}>Remove</Table.Th>
+        <DataTable label="Child groups" columns={columns}>
+          {children.data.map((child) => (
+            <Table.Tr key={child.id}>
+              <GroupSummaryCells group={child} descriptionLines={1} />
+              <Table.Td>
+                <ConfirmAction
+                  title="Take the group out"
+                  message={
+                    <>
+                      Take {child.name} out of <strong>{groupName}</strong>? Its members stop counting as members
+                      of {groupName}. The group itself stays.
+                    </>
+                  }
+                  confirmLabel="Take out"
+                  onConfirm={() => remove.mutateAsync(child.id).then(() => notifySuccess(`${child.name} taken out of ${groupName}`))}
+                >
+                  {(open) => (
+                    <ActionIcon variant="subtle" color="red" aria-label={`Take ${child.name} out`} onClick={open}>
+                      <IconUnlink size={18} />
+                    </ActionIcon>
+                  )}
+                </ConfirmAction>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {children.data.map((child) => (
-              <Table.Tr key={child.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={paths.userGroup(child.id, 'members')} fw={500}>
-                    {child.name}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm" c={child.description ? undefined : 'dimmed'} lineClamp={1}>
-                    {child.description || 'No description'}
-                  </Text>
-                </Table.Td>
-                <Table.Td ta="right">{child.memberCount}</Table.Td>
-                <Table.Td ta="right">{child.childCount}</Table.Td>
-                <Table.Td>
-                  <ConfirmAction
-                    title="Take the group out"
-                    message={
-                      <>
-                        Take {child.name} out of <strong>{groupName}</strong>? Its members stop counting as members
-                        of {groupName}. The group itself stays.
-                      </>
-                    }
-                    confirmLabel="Take out"
-                    onConfirm={() => remove.mutateAsync(child.id).then(() => notifySuccess(`${child.name} taken out of ${groupName}`))}
-                  >
-                    {(open) => (
-                      <ActionIcon variant="subtle" color="red" aria-label={`Take ${child.name} out`} onClick={open}>
-                        <IconUnlink size={18} />
-                      </ActionIcon>
-                    )}
-                  </ConfirmAction>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </DataTable>
       )}
     </Stack>
   );

@@ -6,10 +6,13 @@ import { InlineError } from '../../../components/error/InlineError.tsx';
 import { EmptyPanel } from '../../../components/page/EmptyPanel.tsx';
 import type { PickerSlot } from '../../../components/pickers/picker-slot.ts';
 import type { Suggestion } from '../../../components/pickers/SuggestionPicker.tsx';
+import { type DataColumn, DataTable } from '../../../components/table/DataTable.tsx';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useAddGroupUser } from '../api/add-group-user.ts';
 import { useGroupUsers } from '../api/get-group-users.ts';
 import { useRemoveGroupUser } from '../api/remove-group-user.ts';
+
+const columns: DataColumn[] = [{ label: 'Name' }, { label: 'Username' }, { label: 'E-mail' }, { label: 'Remove', w: 90 }];
 
 export interface GroupMembersProps {
   groupId: number;
@@ -58,44 +61,34 @@ export function GroupMembers({ groupId, groupName, renderUserPicker }: GroupMemb
           description={`Find people above to add them to ${groupName}. Members of groups nested in it count as its members too.`}
         />
       ) : (
-        <Table striped highlightOnHover verticalSpacing="sm" aria-label="Members">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Username</Table.Th>
-              <Table.Th>E-mail</Table.Th>
-              <Table.Th w={90}>Remove</Table.Th>
+        <DataTable label="Members" columns={columns}>
+          {members.data.map((member) => (
+            <Table.Tr key={member.id}>
+              <Table.Td fw={500}>{member.name}</Table.Td>
+              <Table.Td>{member.username ?? '—'}</Table.Td>
+              <Table.Td>{member.email ?? '—'}</Table.Td>
+              <Table.Td>
+                <ConfirmAction
+                  title="Remove member"
+                  message={
+                    <>
+                      Remove {member.name} from <strong>{groupName}</strong>? They lose the roles the group gives,
+                      unless they hold them another way.
+                    </>
+                  }
+                  confirmLabel="Remove"
+                  onConfirm={() => remove.mutateAsync(member.id).then(() => notifySuccess(`${member.name} removed from ${groupName}`))}
+                >
+                  {(open) => (
+                    <ActionIcon variant="subtle" color="red" aria-label={`Remove ${member.name}`} onClick={open}>
+                      <IconUserMinus size={18} />
+                    </ActionIcon>
+                  )}
+                </ConfirmAction>
+              </Table.Td>
             </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {members.data.map((member) => (
-              <Table.Tr key={member.id}>
-                <Table.Td fw={500}>{member.name}</Table.Td>
-                <Table.Td>{member.username ?? '—'}</Table.Td>
-                <Table.Td>{member.email ?? '—'}</Table.Td>
-                <Table.Td>
-                  <ConfirmAction
-                    title="Remove member"
-                    message={
-                      <>
-                        Remove {member.name} from <strong>{groupName}</strong>? They lose the roles the group gives,
-                        unless they hold them another way.
-                      </>
-                    }
-                    confirmLabel="Remove"
-                    onConfirm={() => remove.mutateAsync(member.id).then(() => notifySuccess(`${member.name} removed from ${groupName}`))}
-                  >
-                    {(open) => (
-                      <ActionIcon variant="subtle" color="red" aria-label={`Remove ${member.name}`} onClick={open}>
-                        <IconUserMinus size={18} />
-                      </ActionIcon>
-                    )}
-                  </ConfirmAction>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+          ))}
+        </DataTable>
       )}
       <Text size="xs" c="dimmed">
         Showing direct members. People in groups nested in {groupName} are members too; see the Hierarchy tab.

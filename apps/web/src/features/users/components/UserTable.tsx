@@ -3,9 +3,19 @@ import { IconId } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { UserListItem } from '@datalab/contract/api/users';
 import { paths } from '@datalab/contract/paths';
+import { type DataColumn, DataTable } from '../../../components/table/DataTable.tsx';
 import { PermissionSwitch } from './PermissionSwitch.tsx';
 
 const SHOWN_GROUPS = 3;
+
+const columns: DataColumn[] = [
+  { label: 'Name' },
+  { label: 'Username' },
+  { label: 'E-mail' },
+  { label: 'Groups' },
+  { label: 'User management' },
+  { label: 'Details' },
+];
 
 export interface UserTableProps {
   users: UserListItem[];
@@ -15,63 +25,49 @@ export interface UserTableProps {
 
 export function UserTable({ users, currentUserId, onOpen }: UserTableProps) {
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label="Users">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Name</Table.Th>
-            <Table.Th>Username</Table.Th>
-            <Table.Th>E-mail</Table.Th>
-            <Table.Th>Groups</Table.Th>
-            <Table.Th>User management</Table.Th>
-            <Table.Th>Details</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => (
-            <Table.Tr key={user.id}>
-              <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  <Text fw={500} size="sm">
-                    {user.name}
-                  </Text>
-                  {user.id === currentUserId ? <Badge size="xs" variant="light">You</Badge> : null}
-                  {user.isActive ? null : <Badge size="xs" color="gray">Inactive</Badge>}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{user.username ?? '—'}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm">{user.email ?? '—'}</Text>
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {user.groups.slice(0, SHOWN_GROUPS).map((group) => (
-                    <Badge key={group.id} component={Link} to={paths.userGroup(group.id, 'members')} variant="light" color="indigo" tt="none" style={{ cursor: 'pointer' }}>
-                      {group.name}
-                    </Badge>
-                  ))}
-                  {user.groups.length > SHOWN_GROUPS ? (
-                    <Anchor component="button" type="button" size="xs" onClick={() => onOpen(user)}>
-                      +{user.groups.length - SHOWN_GROUPS} more
-                    </Anchor>
-                  ) : null}
-                  {user.groups.length === 0 ? <Text size="sm" c="dimmed">None</Text> : null}
-                </Group>
-              </Table.Td>
-              <Table.Td>
-                <PermissionSwitch user={user} isSelf={user.id === currentUserId} />
-              </Table.Td>
-              <Table.Td>
-                <Button size="xs" variant="light" leftSection={<IconId size={14} />} onClick={() => onOpen(user)} aria-label={`Details of ${user.name}`}>
-                  Details
-                </Button>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable label="Users" columns={columns} minWidth={900}>
+      {users.map((user) => (
+        <Table.Tr key={user.id}>
+          <Table.Td>
+            <Group gap={6} wrap="nowrap">
+              <Text fw={500} size="sm">
+                {user.name}
+              </Text>
+              {user.id === currentUserId ? <Badge size="xs" variant="light">You</Badge> : null}
+              {user.isActive ? null : <Badge size="xs" color="gray">Inactive</Badge>}
+            </Group>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{user.username ?? '—'}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{user.email ?? '—'}</Text>
+          </Table.Td>
+          <Table.Td>
+            <Group gap={4}>
+              {user.groups.slice(0, SHOWN_GROUPS).map((group) => (
+                <Badge key={group.id} component={Link} to={paths.userGroup(group.id, 'members')} variant="light" color="indigo" tt="none" style={{ cursor: 'pointer' }}>
+                  {group.name}
+                </Badge>
+              ))}
+              {user.groups.length > SHOWN_GROUPS ? (
+                <Anchor component="button" type="button" size="xs" onClick={() => onOpen(user)}>
+                  +{user.groups.length - SHOWN_GROUPS} more
+                </Anchor>
+              ) : null}
+              {user.groups.length === 0 ? <Text size="sm" c="dimmed">None</Text> : null}
+            </Group>
+          </Table.Td>
+          <Table.Td>
+            <PermissionSwitch user={user} isSelf={user.id === currentUserId} />
+          </Table.Td>
+          <Table.Td>
+            <Button size="xs" variant="light" leftSection={<IconId size={14} />} onClick={() => onOpen(user)} aria-label={`Details of ${user.name}`}>
+              Details
+            </Button>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
   );
 }
