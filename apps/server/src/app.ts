@@ -112,7 +112,9 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(appLogPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  await app.register(authPlugin, signingJwk ? { localJwks: publicJwks(signingJwk) } : {});
+  // Only the built-in provider's tokens are checked against our own key; an external provider's
+  // keys come from its discovery document.
+  await app.register(authPlugin, config.oidc.builtIn && signingJwk ? { localJwks: publicJwks(signingJwk) } : {});
   await app.register(openapiPlugin);
   if (config.demo) await seedDemo(app);
   await app.register(oidcPlugin, { signingJwk });
