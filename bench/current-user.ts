@@ -1,8 +1,9 @@
+import { freePort } from '../apps/server/src/testing/ports.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { adminToken, ROOT, startDataLab, type DataLabServer } from './lib/datalab.ts';
 import { load, type LoadRun } from './lib/load.ts';
-import { freePort, launch, removeScratchDir, scratchDir, stop, waitFor200 } from './lib/processes.ts';
+import { launch, removeScratchDir, scratchDir, stop, waitFor200 } from './lib/processes.ts';
 import { mean, print, printTable, round } from './lib/stats.ts';
 import { intOption } from './lib/options.ts';
 import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';

@@ -1,8 +1,9 @@
+import { freePort } from '../apps/server/src/testing/ports.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWeb, webBuildIsStale } from '../scripts/web-build.ts';
 import { ROOT, startDataLab } from './lib/datalab.ts';
-import { freePort, launch, removeScratchDir, scratchDir, stop, waitFor200 } from './lib/processes.ts';
+import { launch, removeScratchDir, scratchDir, stop, waitFor200 } from './lib/processes.ts';
 import { max, median, printTable, round } from './lib/stats.ts';
 import { intOption, logLevelOption } from './lib/options.ts';
 import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';

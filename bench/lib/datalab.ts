@@ -1,9 +1,10 @@
+import { freePort } from '../../apps/server/src/testing/ports.ts';
 import type { ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fetchClient } from '../../apps/server/src/testing/http.ts';
 import { signIn } from '../../apps/server/src/testing/sign-in.ts';
-import { freePort, launch, stop, waitFor200 } from './processes.ts';
+import { launch, stop, waitFor200 } from './processes.ts';
 
 // Starts the real server exactly as `node apps/server/src/server.ts` would run, on a free port.
 

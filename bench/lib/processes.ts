@@ -2,7 +2,6 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 // Child processes of the benchmarks. Each runs in its own process group (detached), so stopping it
@@ -62,15 +61,6 @@ export async function stop(child: ChildProcess, graceMs = 10_000): Promise<void>
     signalGroup(child, 'SIGKILL');
     await gone;
   }
-}
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise((resolve) => server.close(resolve));
-  if (address === null || typeof address === 'string') throw new Error('could not pick a free port');
-  return address.port;
 }
 
 /**

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,19 +6,12 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { BUILT_IN_AUDIENCE, loadConfig } from '../config.ts';
 import { fetchClient } from '../testing/http.ts';
+import { freePort } from '../testing/ports.ts';
 import { signIn } from '../testing/sign-in.ts';
 
 // With OIDC_ISSUER set, Data Lab trusts an external provider: it finds the provider's keys through
 // its discovery document over HTTP and provisions users under that issuer. Here the external
 // provider is another Data Lab's built-in one, listening on a real port.
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 describe('an external OpenID Connect provider', () => {
   const dirs = [mkdtempSync(join(tmpdir(), 'datalab-idp-')), mkdtempSync(join(tmpdir(), 'datalab-rp-'))];
