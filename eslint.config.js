@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import boundaries from './scripts/eslint/boundaries.ts';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'test-results/**', 'playwright-report/**', 'bench/out/**', 'data/**', 'coverage/**'] },
@@ -16,6 +17,12 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
       eqeqeq: ['error', 'always'],
     },
+  },
+  {
+    // Features and modules reach each other only through their public files (scripts/eslint/boundaries.ts).
+    files: ['apps/web/src/features/**', 'apps/server/src/modules/**'],
+    plugins: { datalab: boundaries },
+    rules: { 'datalab/feature-boundaries': 'warn' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -1,0 +1,57 @@
+import { dirname, relative, resolve, sep } from 'node:path';
+import type { Rule } from 'eslint';
+
+// Import boundaries (STYLE.md habit 9), enforced by lint:
+// - a web feature (apps/web/src/features/<name>) never imports another feature;
+// - a server module (apps/server/src/modules/<name>) reaches another module only through its public
+//   files (service, policy, presenter, the access model), never its repository or routes.
+// Paths are resolved from the importing file, so `../../users/api/x.ts` is caught whatever its depth.
+
+const WEB_FEATURES = ['apps', 'web', 'src', 'features'];
+const SERVER_MODULES = ['apps', 'server', 'src', 'modules'];
+const SERVER_PUBLIC = /^(service|policy|presenter|access-model|audit|provisioning)\.ts$|\.service\.ts$/;
+
+function areaOf(root: string, file: string, prefix: string[]) {
+  const parts = relative(root, file).split(sep);
+  for (let i = 0; i < prefix.length; i += 1) if (parts[i] !== prefix[i]) return undefined;
+  const name = parts[prefix.length];
+  return name && parts.length > prefix.length + 1 ? { name, rest: parts.slice(prefix.length + 1) } : undefined;
+}
+
+const featureBoundaries: Rule.RuleModule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'features and modules import each other only through their public files' },
+    messages: {
+      crossFeature: "Feature '{{from}}' must not import feature '{{to}}': move shared code to components/ or lib/.",
+      privateModule: "Module '{{from}}' must not import '{{file}}' of module '{{to}}': call its service instead.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const root = context.cwd;
+    const file = context.filename;
+    const check = (node: { source?: unknown }) => {
+      const literal = node.source as { type?: string; value?: unknown } | null | undefined;
+      const source = literal?.type === 'Literal' ? literal.value : undefined;
+      if (typeof source !== 'string' || !source.startsWith('.')) return;
+      const target = resolve(dirname(file), source);
+      const fromFeature = areaOf(root, file, WEB_FEATURES);
+      const toFeature = areaOf(root, target, WEB_FEATURES);
+      if (fromFeature && toFeature && fromFeature.name !== toFeature.name) {
+        context.report({ node: literal as Rule.Node, messageId: 'crossFeature', data: { from: fromFeature.name, to: toFeature.name } });
+      }
+      const fromModule = areaOf(root, file, SERVER_MODULES);
+      const toModule = areaOf(root, target, SERVER_MODULES);
+      if (fromModule && toModule && fromModule.name !== toModule.name) {
+        const targetFile = toModule.rest.at(-1) ?? '';
+        if (!SERVER_PUBLIC.test(targetFile)) {
+          context.report({ node: literal as Rule.Node, messageId: 'privateModule', data: { from: fromModule.name, to: toModule.name, file: targetFile } });
+        }
+      }
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ source: node.source }) };
+  },
+};
+
+export default { rules: { 'feature-boundaries': featureBoundaries } };
