@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'scripts/**/*.test.ts'],
+          // The engine's *.int.test.ts need the database services: they run with the integration project.
+          exclude: ['packages/engine/src/**/*.int.test.ts'],
         },
       },
       './apps/web/vite.config.ts',
@@ -17,7 +19,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['apps/server/src/**/*.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'packages/engine/src/**/*.int.test.ts'],
           exclude: ['apps/server/src/**/*.unit.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,0 +1,213 @@
+import mysql from 'mysql2';
+import { bindNamed } from '../sql/bind.ts';
+import type { Column, ConnectionTestResult, Connector, Row, RowStream, RunRequest, SchemaTable } from '../types.ts';
+import { raceAbort } from './abort.ts';
+import { Gate } from './gate.ts';
+import { mapMysqlError, mysqlColumnType, normaliseMysqlValue } from './mysql-support.ts';
+import { groupSchema } from './postgres.ts';
+import { type RunControl, runControl } from './run-control.ts';
+import { type MysqlSettings, mysqlSettingsSchema } from './settings.ts';
+
+// MySQL/MariaDB: a bounded mysql2 pool behind a Gate, multipleStatements and LOCAL INFILE off; each run in
+// START TRANSACTION READ ONLY with the server's statement time limit; rows streamed with backpressure.
+
+type Connection = mysql.PoolConnection;
+
+function call<T>(connection: Connection, sql: string, values: unknown[] = []): Promise<T> {
+  return new Promise((resolve, reject) => {
+    connection.query(sql, values, (error, result) => (error ? reject(error) : resolve(result as T)));
+  });
+}
+
+export function createMysqlConnector(input: MysqlSettings): Connector {
+  const settings = mysqlSettingsSchema.parse(input);
+  const connectionOptions: mysql.ConnectionOptions = {
+    host: settings.host,
+    port: settings.port ?? 3306,
+    database: settings.database,
+    user: settings.user,
+    password: settings.password,
+    ssl: settings.ssl ? { rejectUnauthorized: true } : undefined,
+    connectTimeout: settings.connectTimeoutMs,
+    multipleStatements: false,
+    flags: ['-LOCAL_FILES'],
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: false,
+  };
+  const pool = mysql.createPool({
+    ...connectionOptions,
+    connectionLimit: settings.maxConnections,
+    queueLimit: settings.maxConnections * 4,
+  });
+  pool.on('connection', (connection) => connection.on('error', () => undefined));
+  const gate = new Gate({ size: settings.maxConnections, acquireTimeoutMs: settings.acquireTimeoutMs });
+  let flavour: Promise<'mariadb' | 'mysql'> | undefined;
+
+  async function kill(threadId: number | null): Promise<void> {
+    if (!threadId) return;
+    const connection = mysql.createConnection(connectionOptions);
+    await new Promise<void>((resolve) => connection.query('KILL QUERY ?', [threadId], () => resolve()));
+    connection.destroy();
+  }
+
+  async function lease(timeoutMs: number, signal: AbortSignal | undefined) {
+    const control: RunControl = runControl(timeoutMs, signal);
+    let releaseGate: (() => void) | undefined;
+    let connection: Connection | undefined;
+    try {
+      releaseGate = await gate.acquire(control.signal);
+      connection = await raceAbort(
+        new Promise<Connection>((resolve, reject) => pool.getConnection((e, c) => (e ? reject(e) : resolve(c)))),
+        control.signal,
+      );
+      const c = connection;
+      flavour ??= call<{ v: string }[]>(c, 'SELECT VERSION() AS v').then(
+        ([row]) => (/mariadb/i.test(row?.v ?? '') ? 'mariadb' : 'mysql'),
+        (error: unknown) => {
+          flavour = undefined; // ask again next time
+          throw error;
+        },
+      );
+      const limit = Math.max(1, Math.ceil(timeoutMs));
+      await call(
+        c,
+        (await flavour) === 'mariadb'
+          ? `SET SESSION max_statement_time = ${limit / 1000}`
+          : `SET SESSION max_execution_time = ${limit}`,
+      );
+      await call(c, 'START TRANSACTION READ ONLY');
+    } catch (error) {
+      connection?.destroy();
+      releaseGate?.();
+      control.dispose();
+      throw mapMysqlError(error, control.signal);
+    }
+    const leased = connection;
+    let finished: Promise<void> | undefined;
+    // 'discard' destroys the connection (the server rolls back); 'cancel' first stops a statement still running.
+    const finish = (outcome: 'commit' | 'discard' | 'cancel') => {
+      finished ??= (async () => {
+        control.signal.removeEventListener('abort', onAbort);
+        try {
+          if (outcome !== 'commit') {
+            if (outcome === 'cancel') await kill(leased.threadId);
+            leased.destroy();
+          } else {
+            await call(leased, 'COMMIT');
+            leased.release();
+          }
+        } catch {
+          leased.destroy();
+        } finally {
+          releaseGate();
+          control.dispose();
+        }
+      })();
+      return finished;
+    };
+    const onAbort = () => void finish('cancel');
+    control.signal.addEventListener('abort', onAbort, { once: true });
+    return { connection: leased, control, finish };
+  }
+
+  async function run(request: RunRequest): Promise<RowStream> {
+    const bound = bindNamed(request.sql, request.values, 'mysql');
+    const { connection, control, finish } = await lease(request.timeoutMs, request.signal);
+    const query = connection.query(bound.sql, bound.values);
+    // The stream listens from the start: rows may arrive in the same packet batch as the fields.
+    const stream = query.stream({ highWaterMark: 1000 });
+    stream.on('error', () => undefined); // surfaced through iteration below
+    let columns: Column[];
+    try {
+      columns = await raceAbort(
+        new Promise<Column[]>((resolve, reject) => {
+          query.once('fields', (fields: mysql.FieldPacket[]) =>
+            resolve(
+              fields.map((f) => ({ name: f.name, type: mysqlColumnType(f.columnType ?? 253, f.characterSet ?? 0) })),
+            ),
+          );
+          query.once('error', reject);
+          query.once('end', () => resolve([]));
+        }),
+        control.signal,
+      );
+    } catch (error) {
+      stream.destroy();
+      await finish(control.signal.aborted ? 'cancel' : 'discard');
+      throw mapMysqlError(error, control.signal);
+    }
+    async function* rows(): AsyncGenerator<Row> {
+      let outcome: 'commit' | 'discard' | 'cancel' = 'cancel'; // an early return leaves rows coming
+      try {
+        for await (const raw of stream) {
+          if (control.signal.aborted) break;
+          const row = raw as Row;
+          for (const column of columns) row[column.name] = normaliseMysqlValue(column.type, row[column.name]);
+          yield row;
+        }
+        if (control.signal.aborted) throw mapMysqlError(new Error('aborted'), control.signal);
+        outcome = 'commit';
+      } catch (error) {
+        if (!control.signal.aborted) outcome = 'discard'; // the server reported the error: nothing runs
+        throw mapMysqlError(error, control.signal);
+      } finally {
+        stream.destroy();
+        await finish(outcome);
+      }
+    }
+    return {
+      columns,
+      rows: rows(),
+      close: async () => {
+        stream.destroy();
+        await finish('cancel');
+      },
+    };
+  }
+
+  async function query<T>(sql: string, values: unknown[], signal?: AbortSignal): Promise<T> {
+    const { connection, control, finish } = await lease(10_000, signal);
+    try {
+      const result = await raceAbort(call<T>(connection, sql, values), control.signal);
+      await finish('commit');
+      return result;
+    } catch (error) {
+      await finish(control.signal.aborted ? 'cancel' : 'discard');
+      throw mapMysqlError(error, control.signal);
+    }
+  }
+
+  async function testConnection(signal?: AbortSignal): Promise<ConnectionTestResult> {
+    const [version] = await query<{ v: string }[]>('SELECT VERSION() AS v', [], signal);
+    const grants = await query<Record<string, string>[]>('SHOW GRANTS FOR CURRENT_USER()', [], signal);
+    const lines = grants.map((row) => Object.values(row)[0] ?? '');
+    const warnings: string[] = [];
+    if (lines.some((line) => /\b(ALL PRIVILEGES|SUPER)\b/i.test(line))) {
+      warnings.push('The account has all privileges or SUPER: use an account that may only read');
+    }
+    if (lines.some((line) => /\b(ALL PRIVILEGES|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER)\b/i.test(line))) {
+      warnings.push('The account may write: grant it SELECT only');
+    }
+    const v = version?.v ?? '';
+    return { ok: true, serverVersion: /mariadb/i.test(v) ? `MariaDB ${v}` : `MySQL ${v}`, warnings };
+  }
+
+  async function listSchema(signal?: AbortSignal): Promise<SchemaTable[]> {
+    const rows = await query<{ s: string; t: string; c: string; type: string }[]>(
+      `SELECT TABLE_SCHEMA AS s, TABLE_NAME AS t, COLUMN_NAME AS c, DATA_TYPE AS type FROM information_schema.COLUMNS
+        WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION LIMIT 20000`,
+      [],
+      signal,
+    );
+    return groupSchema(rows);
+  }
+
+  return {
+    kind: 'mysql',
+    run,
+    testConnection,
+    listSchema,
+    close: () => new Promise<void>((resolve) => pool.end(() => resolve())),
+  };
+}

@@ -1,0 +1,270 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exportCsv, runQuery, writeResult } from '../index.ts';
+import { parameterDefinitionsSchema } from '../parameters/schema.ts';
+import { collect, createPostgresTestDatabase, postgresAvailable, type TestDatabase } from '../testing/databases.ts';
+import type { Connector } from '../types.ts';
+import { createPostgresConnector } from './postgres.ts';
+
+function textSink() {
+  const chunks: Buffer[] = [];
+  const out = new Writable({
+    write(chunk: Buffer, _e, cb) {
+      chunks.push(chunk);
+      cb();
+    },
+  });
+  return { out, text: () => Buffer.concat(chunks).toString('utf8') };
+}
+
+const parameters = parameterDefinitionsSchema.parse([
+  { name: 'region', type: 'string' },
+  { name: 'ids', type: 'integer', list: true },
+  { name: 'min', type: 'decimal' },
+]);
+
+describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
+  let db: TestDatabase;
+  let connector: Connector;
+
+  beforeAll(async () => {
+    db = await createPostgresTestDatabase();
+    await db.exec(`create table orders (id int primary key, region text, amount numeric(14,2), day date, at timestamptz,
+      data jsonb, flag boolean, big bigint, raw bytea)`);
+    await db.exec(`insert into orders values
+      (1, 'north', 10.50, '2024-03-01', '2024-03-01T10:00:00Z', '{"a":1}', true, 9007199254740993, '\\x6869'),
+      (2, 'south', 2.25, '2024-01-15', null, null, false, 2, null),
+      (3, 'north', 99999999999.99, '2024-02-10', null, null, null, 3, null),
+      (4, '=cmd|'' /C calc''!A0', 1.00, null, null, null, null, 4, null)`);
+    await db.exec('create table x (id int)');
+    await db.exec('create sequence s');
+    connector = createPostgresConnector({ ...db.settings, maxConnections: 3, acquireTimeoutMs: 300 });
+  });
+
+  afterAll(async () => {
+    await connector?.close();
+    await db?.drop();
+  });
+
+  const run = (
+    sql: string,
+    values: Record<string, unknown> = {},
+    extra: { timeoutMs?: number; signal?: AbortSignal } = {},
+  ) =>
+    runQuery({
+      connector,
+      sql,
+      parameters,
+      values,
+      rowCap: 1000,
+      timeoutMs: extra.timeoutMs ?? 5000,
+      signal: extra.signal,
+    });
+
+  it('binds named and list parameters and reports typed columns with exact values', async () => {
+    const result = await run(
+      'select * from orders where region = :region and id = ANY(:ids) and amount >= :min order by id',
+      {
+        region: 'north',
+        ids: '1,3',
+        min: '10.5',
+      },
+    );
+    expect(result.columns.map((c) => `${c.name}:${c.type}`)).toEqual([
+      'id:integer',
+      'region:string',
+      'amount:decimal',
+      'day:date',
+      'at:datetime',
+      'data:json',
+      'flag:boolean',
+      'big:integer',
+      'raw:binary',
+    ]);
+    const rows = await collect(result.rows);
+    expect(rows.map((r) => r['id'])).toEqual([1, 3]);
+    expect(rows[0]).toMatchObject({
+      amount: '10.50',
+      day: '2024-03-01',
+      at: '2024-03-01T10:00:00+00:00',
+      data: { a: 1 },
+      flag: true,
+      big: '9007199254740993',
+    });
+    expect(rows[1]?.['amount']).toBe('99999999999.99');
+    expect(result.stats.rows).toBe(2);
+  });
+
+  it('keeps quotes, comments and SQL in values as data', async () => {
+    const result = await run("select id from orders where region = :region -- :ignored\n and ':ids' <> ''", {
+      region: "north'; DROP TABLE x; --",
+    });
+    expect(await collect(result.rows)).toEqual([]);
+    const still = await run('select count(*)::int as n from x');
+    expect(await collect(still.rows)).toEqual([{ n: 0 }]);
+  });
+
+  it('streams results larger than one cursor batch', async () => {
+    const result = await run('select g as n from generate_series(1, 5500) g');
+    const rows = await collect(result.rows);
+    expect(rows).toHaveLength(5500);
+    expect(rows.at(-1)).toEqual({ n: 5500 });
+  });
+
+  it('refuses a write inside the read-only transaction', async () => {
+    await expect(run('insert into x values (1)')).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
+    await expect(run('with d as (delete from orders returning id) select * from d')).rejects.toMatchObject({
+      code: 'WRITE_REFUSED',
+    });
+    await expect(run("copy (select 1) to program 'true'")).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
+    expect(await collect((await run('select count(*)::int as n from orders')).rows)).toEqual([{ n: 4 }]);
+  });
+
+  it('refuses a second statement before it reaches the database', async () => {
+    await expect(run('select 1; drop table x')).rejects.toMatchObject({ code: 'MULTIPLE_STATEMENTS' });
+    expect(await collect((await run('select count(*)::int as n from x')).rows)).toEqual([{ n: 0 }]);
+  });
+
+  it('reports a syntax error with the database message', async () => {
+    await expect(run('select 1 +')).rejects.toMatchObject({
+      code: 'SYNTAX',
+      message: expect.stringContaining('syntax error') as unknown,
+    });
+  });
+
+  it('stops a query over its timeout and keeps serving', async () => {
+    const started = performance.now();
+    await expect(run('select pg_sleep(5)', {}, { timeoutMs: 300 })).rejects.toMatchObject({ code: 'TIMEOUT' });
+    expect(performance.now() - started).toBeLessThan(2500);
+    expect(await collect((await run('select 1 as one')).rows)).toEqual([{ one: 1 }]);
+  });
+
+  it('cancels the running statement on abort', async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 200);
+    await expect(run('select pg_sleep(5)', {}, { signal: controller.signal })).rejects.toMatchObject({
+      code: 'CANCELLED',
+    });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const active = await run(
+      "select count(*)::int as n from pg_stat_activity where query like 'select pg_sleep(5)%' and state = 'active'",
+    );
+    expect(await collect(active.rows)).toEqual([{ n: 0 }]);
+  });
+
+  it('answers POOL_EXHAUSTED when no connection frees up in time, then serves again', async () => {
+    const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 200 });
+    try {
+      const held = await small.run({ sql: 'select g from generate_series(1, 3) g', values: {}, timeoutMs: 5000 });
+      await expect(small.run({ sql: 'select 1', values: {}, timeoutMs: 5000 })).rejects.toMatchObject({
+        code: 'POOL_EXHAUSTED',
+      });
+      await collect(held.rows); // finishing the first run releases its connection
+      const next = await small.run({ sql: 'select 1 as ok', values: {}, timeoutMs: 5000 });
+      expect(await collect(next.rows)).toEqual([{ ok: 1 }]);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('frees the connection of a run nobody reads once its timeout fires', async () => {
+    const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 100 });
+    try {
+      await small.run({ sql: 'select g from generate_series(1, 5000) g', values: {}, timeoutMs: 200 }); // never read
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      const next = await small.run({ sql: 'select 1 as ok', values: {}, timeoutMs: 5000 });
+      expect(await collect(next.rows)).toEqual([{ ok: 1 }]);
+    } finally {
+      await small.close();
+    }
+  });
+
+  it('reports an unreachable host without the password', async () => {
+    const away = createPostgresConnector({ ...db.settings, port: 1, password: 'sekret-pw', connectTimeoutMs: 1000 });
+    try {
+      const error = await away.run({ sql: 'select 1', values: {}, timeoutMs: 2000 }).catch((e: unknown) => e);
+      expect(error).toMatchObject({ code: 'UNREACHABLE', message: 'The database could not be reached' });
+      expect(JSON.stringify(error)).not.toContain('sekret-pw');
+    } finally {
+      await away.close();
+    }
+  });
+
+  it('tests the connection: version, and warnings for a superuser but not for a read-only role', async () => {
+    const result = await connector.testConnection();
+    expect(result.serverVersion).toMatch(/^PostgreSQL \d+/);
+    expect(result.warnings.join(' ')).toMatch(/superuser/);
+    const role = `${db.settings.database}_ro`;
+    await db.exec(`create role "${role}" login password 'ro-pass'`);
+    await db.exec(`grant select on orders to "${role}"`);
+    const reader = createPostgresConnector({ ...db.settings, user: role, password: 'ro-pass' });
+    try {
+      expect((await reader.testConnection()).warnings).toEqual([]);
+      await db.exec(`grant insert on x to "${role}"`);
+      expect((await reader.testConnection()).warnings.join(' ')).toMatch(/may write/);
+    } finally {
+      await reader.close();
+      await db.exec(`drop owned by "${role}"`);
+      await db.exec(`drop role "${role}"`);
+    }
+  });
+
+  it('lists tables and columns for completion', async () => {
+    const schema = await connector.listSchema();
+    const orders = schema.find((t) => t.name === 'orders');
+    expect(orders?.schema).toBe('public');
+    expect(orders?.columns.slice(0, 2)).toEqual([
+      { name: 'id', type: 'integer' },
+      { name: 'region', type: 'text' },
+    ]);
+  });
+
+  it('stops interactive JSON at the row cap with truncated: true', async () => {
+    const result = await run('select g as n from generate_series(1, 50) g');
+    const sink = textSink();
+    const stats = await writeResult('json', result, sink.out, { maxRows: 10 });
+    const body = JSON.parse(sink.text()) as { rows: unknown[]; truncated: boolean };
+    expect(body.rows).toHaveLength(10);
+    expect(body.truncated).toBe(true);
+    expect(stats.truncated).toBe(true);
+    expect(await collect((await run('select 1 as ok')).rows)).toEqual([{ ok: 1 }]); // the connection came back
+  });
+
+  it('exports CSV through COPY with values bound by set_config, formulas neutralised, capped', async () => {
+    const options = { connector, parameters, rowCap: 1000, timeoutMs: 5000 };
+    const sink = textSink();
+    await exportCsv(
+      {
+        ...options,
+        sql: 'select id, region, amount from orders where id = ANY(:ids) and amount >= :min order by id',
+        values: { ids: [1, 2, 4], min: '1' },
+      },
+      sink.out,
+      1000,
+    );
+    expect(sink.text()).toBe("id,region,amount\r\n1,north,10.50\r\n2,south,2.25\r\n4,'=cmd|' /C calc'!A0,1.00\r\n");
+    const injected = textSink();
+    await exportCsv(
+      { ...options, sql: 'select id from orders where region = :region', values: { region: "x'); drop table x; --" } },
+      injected.out,
+      1000,
+    );
+    expect(injected.text()).toBe('id\r\n');
+    expect(await collect((await run('select count(*)::int as n from x')).rows)).toEqual([{ n: 0 }]);
+    const capped = textSink();
+    await exportCsv({ ...options, sql: 'select g from generate_series(1, 100) g', values: {} }, capped.out, 3);
+    expect(capped.text()).toBe('g\r\n1\r\n2\r\n3\r\n');
+  });
+
+  it('refuses a write through the COPY path too', async () => {
+    const sink = textSink();
+    await expect(
+      exportCsv(
+        { connector, parameters, rowCap: 10, timeoutMs: 5000, sql: "select nextval('s') as n", values: {} },
+        sink.out,
+        10,
+      ),
+    ).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
+    expect(await collect((await run('select last_value::int as v from s')).rows)).toEqual([{ v: 1 }]);
+  });
+});

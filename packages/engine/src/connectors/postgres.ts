@@ -1,0 +1,224 @@
+import pg from 'pg';
+import Cursor from 'pg-cursor';
+import { bindNamed } from '../sql/bind.ts';
+import type {
+  Column,
+  ConnectionTestResult,
+  Connector,
+  CopyCsvRequest,
+  Row,
+  RowStream,
+  RunRequest,
+  SchemaTable,
+} from '../types.ts';
+import { raceAbort } from './abort.ts';
+import { Gate } from './gate.ts';
+import { mapPostgresError } from './postgres-errors.ts';
+import { columnTypeOf, engineTypes } from './postgres-types.ts';
+import { copyCsv } from './postgres-copy.ts';
+import { type RunControl, runControl } from './run-control.ts';
+import { type PostgresSettings, postgresSettingsSchema } from './settings.ts';
+
+// PostgreSQL: a bounded pg Pool behind a Gate; each run in BEGIN READ ONLY with SET LOCAL statement_timeout; rows
+// fetched through a server-side cursor in batches, so memory stays flat whatever the result size.
+
+const BATCH = 1000;
+
+export type Outcome = 'commit' | 'discard' | 'cancel';
+
+export interface PostgresLease {
+  client: pg.PoolClient;
+  control: RunControl;
+  /**
+   * Ends the run, once: 'commit' returns the connection to the pool; 'discard' destroys it (the server ends the
+   * transaction); 'cancel' also stops a statement still running (abort, timeout).
+   */
+  finish(outcome: Outcome): Promise<void>;
+}
+
+export function createPostgresConnector(input: PostgresSettings): Connector {
+  const settings = postgresSettingsSchema.parse(input);
+  const clientConfig: pg.ClientConfig = {
+    host: settings.host,
+    port: settings.port ?? 5432,
+    database: settings.database,
+    user: settings.user,
+    password: settings.password,
+    ssl: settings.ssl ? { rejectUnauthorized: true } : false,
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    application_name: 'datalab-engine',
+  };
+  const pool = new pg.Pool({
+    ...clientConfig,
+    max: settings.maxConnections,
+    idleTimeoutMillis: 30_000,
+    allowExitOnIdle: true,
+  });
+  pool.on('error', () => undefined); // an idle client's socket error must not crash the process
+  const gate = new Gate({ size: settings.maxConnections, acquireTimeoutMs: settings.acquireTimeoutMs });
+
+  /** Asks the server to cancel the running statement, from a separate short-lived connection. */
+  async function cancelBackend(pid: number | undefined): Promise<void> {
+    if (!pid) return;
+    const client = new pg.Client(clientConfig);
+    try {
+      await client.connect();
+      await client.query('select pg_cancel_backend($1)', [pid]);
+    } catch {
+      // the statement timeout stops it anyway
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  async function lease(timeoutMs: number, signal: AbortSignal | undefined): Promise<PostgresLease> {
+    const control = runControl(timeoutMs, signal);
+    let releaseGate: (() => void) | undefined;
+    let client: pg.PoolClient | undefined;
+    try {
+      releaseGate = await gate.acquire(control.signal);
+      client = await raceAbort(pool.connect(), control.signal);
+      await client.query('BEGIN READ ONLY');
+      await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.ceil(timeoutMs))}`);
+    } catch (error) {
+      client?.release(true);
+      releaseGate?.();
+      control.dispose();
+      throw mapPostgresError(error, control.signal);
+    }
+    const leased = client;
+    const pid = (leased as unknown as { processID?: number }).processID;
+    let finished: Promise<void> | undefined;
+    const finish = (outcome: Outcome) => {
+      finished ??= (async () => {
+        control.signal.removeEventListener('abort', onAbort);
+        try {
+          if (outcome !== 'commit') {
+            if (outcome === 'cancel') await cancelBackend(pid);
+            leased.release(true);
+          } else {
+            await leased.query('COMMIT');
+            leased.release();
+          }
+        } catch {
+          leased.release(true);
+        } finally {
+          releaseGate();
+          control.dispose();
+        }
+      })();
+      return finished;
+    };
+    const onAbort = () => void finish('cancel');
+    control.signal.addEventListener('abort', onAbort, { once: true });
+    return { client: leased, control, finish };
+  }
+
+  async function run(request: RunRequest): Promise<RowStream> {
+    const bound = bindNamed(request.sql, request.values, 'postgres');
+    const { client, control, finish } = await lease(request.timeoutMs, request.signal);
+    let cursor: Cursor;
+    let first: Row[];
+    let columns: Column[];
+    try {
+      cursor = client.query(new Cursor(bound.sql, bound.values, { types: engineTypes }));
+      first = await raceAbort(cursor.read(BATCH), control.signal);
+      const fields = (cursor as unknown as { _result: { fields: pg.FieldDef[] } })._result.fields;
+      columns = fields.map((field) => ({ name: field.name, type: columnTypeOf(field.dataTypeID) }));
+    } catch (error) {
+      await finish(control.signal.aborted ? 'cancel' : 'discard');
+      throw mapPostgresError(error, control.signal);
+    }
+    async function* rows(): AsyncGenerator<Row> {
+      let outcome: Outcome = 'discard'; // an error or an early return: the cursor is not finished
+      try {
+        let batch = first;
+        while (batch.length > 0) {
+          yield* batch;
+          if (batch.length < BATCH) break;
+          batch = await raceAbort(cursor.read(BATCH), control.signal);
+        }
+        await raceAbort(cursor.close(), control.signal);
+        outcome = 'commit';
+      } catch (error) {
+        throw mapPostgresError(error, control.signal);
+      } finally {
+        await finish(control.signal.aborted ? 'cancel' : outcome);
+      }
+    }
+    return { columns, rows: rows(), close: () => finish('discard') };
+  }
+
+  async function query<T>(sql: string, values: unknown[], signal?: AbortSignal): Promise<T[]> {
+    const { client, control, finish } = await lease(10_000, signal);
+    try {
+      const result = await raceAbort(client.query(sql, values), control.signal);
+      await finish('commit');
+      return result.rows as T[];
+    } catch (error) {
+      await finish(control.signal.aborted ? 'cancel' : 'discard');
+      throw mapPostgresError(error, control.signal);
+    }
+  }
+
+  async function testConnection(signal?: AbortSignal): Promise<ConnectionTestResult> {
+    const [row] = await query<{
+      version: string;
+      super: boolean;
+      createdb: boolean;
+      create: boolean;
+      writable: string | null;
+    }>(
+      `select current_setting('server_version') as version, r.rolsuper as super, r.rolcreatedb as createdb,
+              has_database_privilege(current_database(), 'CREATE') as create,
+              (select c.relnamespace::regnamespace || '.' || c.relname from pg_class c
+                where c.relkind in ('r', 'p')
+                  and c.relnamespace::regnamespace::text not in ('pg_catalog', 'information_schema')
+                  and has_table_privilege(c.oid, 'INSERT, UPDATE, DELETE, TRUNCATE') limit 1) as writable
+         from pg_roles r where r.rolname = current_user`,
+      [],
+      signal,
+    );
+    const warnings: string[] = [];
+    if (row?.super) warnings.push('The account is a superuser: use an account that may only read');
+    if (row?.writable) warnings.push(`The account may write to tables (for example ${row.writable})`);
+    if (row?.create || row?.createdb) warnings.push('The account may create objects in the database');
+    return { ok: true, serverVersion: `PostgreSQL ${row?.version ?? ''}`.trim(), warnings };
+  }
+
+  async function listSchema(signal?: AbortSignal): Promise<SchemaTable[]> {
+    const rows = await query<{ s: string; t: string; c: string; type: string }>(
+      `select table_schema as s, table_name as t, column_name as c, data_type as type from information_schema.columns
+        where table_schema not in ('pg_catalog', 'information_schema')
+        order by table_schema, table_name, ordinal_position limit 20000`,
+      [],
+      signal,
+    );
+    return groupSchema(rows);
+  }
+
+  return {
+    kind: 'postgres',
+    run,
+    testConnection,
+    listSchema,
+    copyCsv: (request: CopyCsvRequest) => copyCsv(request, (timeoutMs, signal) => lease(timeoutMs, signal)),
+    close: async () => {
+      await pool.end();
+    },
+  };
+}
+
+export function groupSchema(rows: { s: string | null; t: string; c: string; type: string }[]): SchemaTable[] {
+  const tables = new Map<string, SchemaTable>();
+  for (const row of rows) {
+    const key = `${row.s ?? ''}.${row.t}`;
+    let table = tables.get(key);
+    if (!table) {
+      table = { schema: row.s, name: row.t, columns: [] };
+      tables.set(key, table);
+    }
+    table.columns.push({ name: row.c, type: row.type });
+  }
+  return [...tables.values()];
+}

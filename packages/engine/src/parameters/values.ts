@@ -1,0 +1,140 @@
+import { messages } from '@datalab/contract/messages';
+import { EngineError } from '../errors.ts';
+import { parameterMessages } from './messages.ts';
+import { compareValues, parseScalar } from './scalars.ts';
+import type { ParameterDefinition } from './schema.ts';
+
+// Checks raw values against their definitions before anything runs. Raw values arrive as query-string strings
+// (repeated keys → arrays, or one comma list) or as JSON values from a POST body; both are accepted.
+
+export type RawValues = Record<string, unknown>;
+export type TypedValues = Record<string, unknown>;
+export type ErrorsMap = Record<string, string[]>;
+
+export interface ValidateOptions {
+  /**
+   * Allowed values for parameters whose options come from a parameter data source: the server runs that data
+   * source (with the parent values) and passes the values here. Without an entry, such a parameter is not checked
+   * against options.
+   */
+  options?: Record<string, unknown[]>;
+}
+
+export type ValidationResult = { ok: true; values: TypedValues } | { ok: false; errors: ErrorsMap };
+
+function isAbsent(raw: unknown): boolean {
+  return raw === undefined || raw === null || raw === '' || (Array.isArray(raw) && raw.length === 0);
+}
+
+/** A list's raw items: a JSON array, repeated query keys, or one comma-separated string. */
+function listItems(raw: unknown): unknown[] {
+  if (Array.isArray(raw)) return raw;
+  if (typeof raw === 'string')
+    return raw
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
+  return [raw];
+}
+
+function checkLimits(def: ParameterDefinition, field: string, value: unknown): string[] {
+  const found: string[] = [];
+  if (def.type === 'string') {
+    const length = [...String(value)].length;
+    if (def.min !== undefined && length < Number(def.min))
+      found.push(parameterMessages.lengthAtLeast(field, String(def.min)));
+    if (def.max !== undefined && length > Number(def.max))
+      found.push(parameterMessages.lengthAtMost(field, String(def.max)));
+    if (def.pattern !== undefined && !new RegExp(`^(?:${def.pattern})$`, 'u').test(String(value))) {
+      found.push(parameterMessages.pattern(field));
+    }
+    return found;
+  }
+  if (def.type === 'boolean') return found;
+  const min = def.min === undefined ? undefined : parseScalar(def.type, def.min);
+  const max = def.max === undefined ? undefined : parseScalar(def.type, def.max);
+  if (min !== undefined && compareValues(def.type, value, min) < 0)
+    found.push(parameterMessages.atLeast(field, String(def.min)));
+  if (max !== undefined && compareValues(def.type, value, max) > 0)
+    found.push(parameterMessages.atMost(field, String(def.max)));
+  return found;
+}
+
+function sameOption(def: ParameterDefinition, option: unknown, value: unknown): boolean {
+  const typed = parseScalar(
+    def.type,
+    typeof option === 'number' || typeof option === 'boolean' ? option : String(option),
+  );
+  if (typed === undefined) return false;
+  return def.type === 'string' || def.type === 'boolean'
+    ? typed === value
+    : compareValues(def.type, typed, value) === 0;
+}
+
+function allowedOptions(def: ParameterDefinition, options: ValidateOptions): unknown[] | undefined {
+  if (def.allowedValues?.kind === 'fixed') return def.allowedValues.options.map((option) => option.value);
+  return options.options?.[def.name];
+}
+
+/** One item: its typed value and its messages. */
+function checkItem(def: ParameterDefinition, field: string, raw: unknown, allowed: unknown[] | undefined) {
+  const value = parseScalar(def.type, raw);
+  if (value === undefined) return { value, errors: [parameterMessages.wrongType(field, def.type)] };
+  const errors = checkLimits(def, field, value);
+  if (allowed && !allowed.some((option) => sameOption(def, option, value))) errors.push(messages.invalidOption);
+  return { value, errors };
+}
+
+function checkOne(
+  def: ParameterDefinition,
+  raw: unknown,
+  options: ValidateOptions,
+): { value: unknown; errors: string[] } {
+  const field = def.label ?? def.name;
+  const allowed = allowedOptions(def, options);
+  if (!def.list) {
+    if (Array.isArray(raw)) return { value: undefined, errors: [parameterMessages.wrongType(field, def.type)] };
+    return checkItem(def, field, raw, allowed);
+  }
+  const values: unknown[] = [];
+  const errors = new Set<string>();
+  for (const item of listItems(raw)) {
+    const checked = checkItem(def, field, item, allowed);
+    values.push(checked.value);
+    checked.errors.forEach((message) => errors.add(message));
+  }
+  return { value: values, errors: [...errors] };
+}
+
+export function validateParameters(
+  definitions: readonly ParameterDefinition[],
+  rawValues: RawValues,
+  options: ValidateOptions = {},
+): ValidationResult {
+  const values: TypedValues = {};
+  const errors: ErrorsMap = {};
+  for (const def of definitions) {
+    let raw = Object.hasOwn(rawValues, def.name) ? rawValues[def.name] : undefined;
+    if (isAbsent(raw)) raw = def.default;
+    if (isAbsent(raw)) {
+      if (def.required) errors[def.name] = [messages.required(def.label ?? def.name)];
+      else values[def.name] = def.list ? [] : null;
+      continue;
+    }
+    const checked = checkOne(def, raw, options);
+    if (checked.errors.length > 0) errors[def.name] = checked.errors;
+    else values[def.name] = checked.value;
+  }
+  return Object.keys(errors).length > 0 ? { ok: false, errors } : { ok: true, values };
+}
+
+/** validateParameters that throws an EngineError('INVALID_PARAMETERS') carrying the errors map. */
+export function assertParameters(
+  definitions: readonly ParameterDefinition[],
+  rawValues: RawValues,
+  options?: ValidateOptions,
+): TypedValues {
+  const result = validateParameters(definitions, rawValues, options);
+  if (!result.ok) throw new EngineError('INVALID_PARAMETERS', undefined, { errors: result.errors });
+  return result.values;
+}

@@ -1,0 +1,56 @@
+import { createMysqlConnector } from './connectors/mysql.ts';
+import { createPostgresConnector } from './connectors/postgres.ts';
+import type { MysqlSettings, PostgresSettings, SqliteSettings } from './connectors/settings.ts';
+import { createSqliteConnector } from './connectors/sqlite.ts';
+import type { Connector } from './types.ts';
+
+// createConnector builds one connector (one bounded pool). The registry keeps one per connection id and replaces
+// it when the connection's settings change, so every call to one connection shares one pool.
+
+export type ConnectorSettings =
+  | { kind: 'postgres'; settings: PostgresSettings }
+  | { kind: 'mysql'; settings: MysqlSettings }
+  | { kind: 'sqlite'; settings: SqliteSettings };
+export type ConnectorKind = ConnectorSettings['kind'];
+
+type SettingsOf<K extends ConnectorKind> = Extract<ConnectorSettings, { kind: K }>['settings'];
+
+export function createConnector<K extends ConnectorKind>(kind: K, settings: SettingsOf<K>): Connector {
+  const config = { kind, settings } as ConnectorSettings;
+  switch (config.kind) {
+    case 'postgres':
+      return createPostgresConnector(config.settings);
+    case 'mysql':
+      return createMysqlConnector(config.settings);
+    case 'sqlite':
+      return createSqliteConnector(config.settings);
+  }
+}
+
+export class ConnectorRegistry {
+  #entries = new Map<string, { fingerprint: string; connector: Connector }>();
+
+  /** The connector for a connection id; a new pool when the settings differ from the last call's. */
+  get(id: string, config: ConnectorSettings): Connector {
+    const fingerprint = JSON.stringify(config);
+    const existing = this.#entries.get(id);
+    if (existing?.fingerprint === fingerprint) return existing.connector;
+    if (existing) void existing.connector.close().catch(() => undefined);
+    const connector = createConnector(config.kind, config.settings);
+    this.#entries.set(id, { fingerprint, connector });
+    return connector;
+  }
+
+  /** Closes one connection's pool (after an edit or a delete). */
+  async evict(id: string): Promise<void> {
+    const existing = this.#entries.get(id);
+    this.#entries.delete(id);
+    await existing?.connector.close();
+  }
+
+  async close(): Promise<void> {
+    const all = [...this.#entries.values()];
+    this.#entries.clear();
+    await Promise.allSettled(all.map((entry) => entry.connector.close()));
+  }
+}

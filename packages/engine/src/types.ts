@@ -1,0 +1,63 @@
+// The connector boundary: whatever the source (SQL today, Web API later), a run yields columns and rows.
+
+export const columnTypes = ['string', 'integer', 'decimal', 'boolean', 'date', 'datetime', 'json', 'binary'] as const;
+export type ColumnType = (typeof columnTypes)[number];
+
+export interface Column {
+  name: string;
+  type: ColumnType;
+}
+
+export type Row = Record<string, unknown>;
+
+export interface RowStream {
+  columns: Column[];
+  rows: AsyncIterable<Row>;
+  /**
+   * Ends the run early and frees its connection. Needed when the rows are not iterated to the end: a generator
+   * that was never started does not run its cleanup on return(). Idempotent.
+   */
+  close(): Promise<void>;
+}
+
+/** What a writer needs: columns and rows (close, when given, is called if writing fails). */
+export type RowSource = Pick<RowStream, 'columns' | 'rows'> & Partial<Pick<RowStream, 'close'>>;
+
+export interface RunRequest {
+  /** SQL text with `:name` placeholders (or, for other connectors, their own request description). */
+  sql: string;
+  /** Typed values keyed by parameter name (see validateParameters). */
+  values: Record<string, unknown>;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+export interface ConnectionTestResult {
+  ok: boolean;
+  serverVersion: string;
+  warnings: string[];
+}
+
+export interface SchemaTable {
+  schema: string | null;
+  name: string;
+  columns: { name: string; type: string }[];
+}
+
+export interface CopyCsvRequest extends RunRequest {
+  /** The declared type of each parameter, so the COPY rewrite can cast current_setting() back. */
+  parameterTypes: Record<string, { type: string; list?: boolean }>;
+  /** The export stops after this many rows. */
+  maxRows: number;
+}
+
+export interface Connector {
+  readonly kind: string;
+  /** Runs one read-only statement; rows are pulled lazily, the connection is released when the iteration ends. */
+  run(request: RunRequest): Promise<RowStream>;
+  testConnection(signal?: AbortSignal): Promise<ConnectionTestResult>;
+  listSchema(signal?: AbortSignal): Promise<SchemaTable[]>;
+  /** Optional fast path: the whole result as CSV bytes, with no transformation. */
+  copyCsv?(request: CopyCsvRequest): Promise<AsyncIterable<Buffer>>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,38 @@
+import type { Writable } from 'node:stream';
+import type { ColumnType, RowSource } from '../types.ts';
+import { Sink, type WriteOptions, type WriteStats, capped, jsonCell } from './sink.ts';
+
+// RFC 4180: a header row, CRLF line ends, fields quoted when they hold a quote, comma, CR or LF. A text cell that
+// a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) gets a leading ' (OWASP's advice);
+// numeric columns are left alone so negative numbers stay numbers.
+
+const needsQuotes = /[",\r\n]/;
+const formulaStart = /^[=+\-@\t\r]/;
+const textTypes = new Set<ColumnType>(['string', 'json', 'date', 'datetime', 'binary']);
+
+export function csvField(value: unknown, type: ColumnType): string {
+  const cell = jsonCell(value);
+  if (cell === null) return '';
+  let text = typeof cell === 'object' ? JSON.stringify(cell) : String(cell);
+  if (textTypes.has(type) && formulaStart.test(text)) text = `'${text}`;
+  return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export async function writeCsv(result: RowSource, out: Writable, options: WriteOptions): Promise<WriteStats> {
+  const sink = new Sink(out);
+  const state = { truncated: false };
+  const columns = result.columns;
+  await sink.push(`${columns.map((c) => csvField(c.name, 'string')).join(',')}\r\n`);
+  let rows = 0;
+  for await (const row of capped(result.rows, options.maxRows, state)) {
+    let line = '';
+    for (let i = 0; i < columns.length; i += 1) {
+      const column = columns[i]!;
+      line += (i === 0 ? '' : ',') + csvField(row[column.name], column.type);
+    }
+    await sink.push(`${line}\r\n`);
+    rows += 1;
+  }
+  await sink.flush();
+  return { rows, bytes: sink.bytes, truncated: state.truncated };
+}

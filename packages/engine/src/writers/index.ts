@@ -1,0 +1,69 @@
+import type { Writable } from 'node:stream';
+import type { RowSource } from '../types.ts';
+import { CrlfRecordEnds } from './crlf.ts';
+import { writeCsv } from './csv.ts';
+import { writeJson } from './json.ts';
+import { writeNdjson } from './ndjson.ts';
+import { type WriteOptions, type WriteStats, waitForDrain } from './sink.ts';
+import { writeXlsx } from './xlsx.ts';
+
+export type { WriteOptions, WriteStats } from './sink.ts';
+
+export const formats = ['json', 'csv', 'ndjson', 'xlsx'] as const;
+export type Format = (typeof formats)[number];
+
+export const contentTypes: Record<Format, string> = {
+  json: 'application/json; charset=utf-8',
+  csv: 'text/csv; charset=utf-8; header=present',
+  ndjson: 'application/x-ndjson; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+const writers: Record<Format, (result: RowSource, out: Writable, options: WriteOptions) => Promise<WriteStats>> = {
+  json: writeJson,
+  csv: writeCsv,
+  ndjson: writeNdjson,
+  xlsx: writeXlsx,
+};
+
+/**
+ * Writes the result in the format and ends the Writable. On a failure mid-stream the Writable is destroyed (the
+ * client sees a cut-off body, not a well-formed partial file) and the error is rethrown.
+ */
+export async function writeRows(
+  format: Format,
+  result: RowSource,
+  out: Writable,
+  options: WriteOptions,
+): Promise<WriteStats> {
+  try {
+    const stats = await writers[format](result, out, options);
+    if (!out.writableEnded)
+      await new Promise<void>((resolve, reject) =>
+        out.end((error?: Error | null) => (error ? reject(error) : resolve())),
+      );
+    return stats;
+  } catch (error) {
+    out.destroy(); // cut off: the caller gets the error from the promise
+    await result.close?.().catch(() => undefined);
+    throw error;
+  }
+}
+
+/** CSV bytes from a connector's COPY fast path, passed through with backpressure (rows: -1, not counted). */
+export async function writeCopiedCsv(chunks: AsyncIterable<Buffer>, out: Writable): Promise<WriteStats> {
+  let bytes = 0;
+  const records = new CrlfRecordEnds();
+  try {
+    for await (const raw of chunks) {
+      const chunk = records.convert(raw);
+      bytes += chunk.length;
+      if (!out.write(chunk)) await waitForDrain(out);
+    }
+    await new Promise<void>((resolve) => out.end(resolve));
+    return { rows: -1, bytes, truncated: false };
+  } catch (error) {
+    out.destroy(); // cut off: the caller gets the error from the promise
+    throw error;
+  }
+}

@@ -1,0 +1,22 @@
+import type { Writable } from 'node:stream';
+import type { RowSource } from '../types.ts';
+import { Sink, type WriteOptions, type WriteStats, capped, jsonRow } from './sink.ts';
+
+// { columns: [{ name, type }], rows: [{…}], truncated, durationMs, cached }, streamed row by row. truncated and
+// durationMs come last, once the rows are out.
+
+export async function writeJson(result: RowSource, out: Writable, options: WriteOptions): Promise<WriteStats> {
+  const sink = new Sink(out);
+  const state = { truncated: false };
+  const columns = result.columns.map((c) => ({ name: c.name, type: c.type }));
+  await sink.push(`{"columns":${JSON.stringify(columns)},"rows":[`);
+  let rows = 0;
+  for await (const row of capped(result.rows, options.maxRows, state)) {
+    await sink.push((rows === 0 ? '' : ',') + JSON.stringify(jsonRow(result.columns, row)));
+    rows += 1;
+  }
+  const durationMs = options.startedAt === undefined ? 0 : Math.round(performance.now() - options.startedAt);
+  await sink.push(`],"truncated":${state.truncated},"durationMs":${durationMs},"cached":${options.cached === true}}`);
+  await sink.flush();
+  return { rows, bytes: sink.bytes, truncated: state.truncated };
+}

@@ -1,0 +1,115 @@
+import type { Writable } from 'node:stream';
+import type { Column, Row } from '../types.ts';
+
+// Text goes to the Writable in ~64 KiB chunks; a full Writable is awaited ('drain'), so a slow client slows the
+// cursor instead of filling memory.
+
+const CHUNK = 64 * 1024;
+
+export class Sink {
+  readonly #out: Writable;
+  #parts: string[] = [];
+  #pending = 0;
+  bytes = 0;
+
+  constructor(out: Writable) {
+    this.#out = out;
+  }
+
+  /** Adds text; flushes (and waits for the Writable) once a chunk's worth is pending. */
+  async push(text: string): Promise<void> {
+    this.#parts.push(text);
+    this.#pending += text.length;
+    if (this.#pending >= CHUNK) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.#parts.length === 0) return;
+    const chunk = Buffer.from(this.#parts.join(''), 'utf8');
+    this.#parts = [];
+    this.#pending = 0;
+    this.bytes += chunk.length;
+    await writeWithBackpressure(this.#out, chunk);
+  }
+}
+
+export function writeWithBackpressure(out: Writable, chunk: Buffer | string): Promise<void> {
+  if (out.destroyed) return Promise.reject(new Error('The output was closed'));
+  if (out.write(chunk)) return Promise.resolve();
+  return waitForDrain(out);
+}
+
+export function waitForDrain(out: Writable): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: Error) => {
+      out.off('drain', onDrain);
+      out.off('error', onError);
+      out.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onDrain = () => done();
+    const onError = (error: Error) => done(error);
+    const onClose = () => done(new Error('The output was closed'));
+    out.on('drain', onDrain);
+    out.on('error', onError);
+    out.on('close', onClose);
+  });
+}
+
+/** A cell as JSON text can carry it: bytes as base64, bigints as text. */
+export function jsonCell(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (typeof value === 'bigint') return value.toString();
+  if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
+  if (value instanceof Date) return value.toISOString();
+  return value;
+}
+
+/** The row with the columns' order and only the columns' keys. */
+export function jsonRow(columns: Column[], row: Row): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const column of columns) out[column.name] = jsonCell(row[column.name]);
+  return out;
+}
+
+export interface WriteOptions {
+  /** Stop after this many rows. JSON then says truncated: true. */
+  maxRows: number;
+  /** JSON only: reported as is. */
+  cached?: boolean;
+  /** JSON only: when the run started (performance.now()), for durationMs. */
+  startedAt?: number;
+  /** XLSX only: the worksheet name. */
+  sheetName?: string;
+}
+
+export interface WriteStats {
+  rows: number;
+  bytes: number;
+  truncated: boolean;
+}
+
+/** Iterates at most maxRows rows and tells whether more were there; closes the source either way. */
+export async function* capped(
+  rows: AsyncIterable<Row>,
+  maxRows: number,
+  state: { truncated: boolean },
+): AsyncGenerator<Row> {
+  const iterator = rows[Symbol.asyncIterator]();
+  let count = 0;
+  try {
+    for (;;) {
+      const next = await iterator.next();
+      if (next.done) return;
+      if (count >= maxRows) {
+        state.truncated = true;
+        return;
+      }
+      count += 1;
+      yield next.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}

@@ -1,0 +1,191 @@
+import { Writable } from 'node:stream';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import ExcelJS from 'exceljs';
+import { describe, expect, it } from 'vitest';
+import type { Column, Row, RowSource } from '../types.ts';
+import { csvField } from './csv.ts';
+import { type Format, writeRows } from './index.ts';
+
+/** A Writable that keeps what it got (small outputs only) and can be slow, to exercise backpressure. */
+function memorySink(options: { keep?: boolean; slowEvery?: number } = {}) {
+  const chunks: Buffer[] = [];
+  let bytes = 0;
+  let writes = 0;
+  const out = new Writable({
+    highWaterMark: 16 * 1024,
+    write(chunk: Buffer, _encoding, callback) {
+      bytes += chunk.length;
+      writes += 1;
+      if (options.keep !== false) chunks.push(chunk);
+      if (options.slowEvery && writes % options.slowEvery === 0) setTimeout(callback, 1);
+      else setImmediate(callback);
+    },
+  });
+  return {
+    out,
+    text: () => Buffer.concat(chunks).toString('utf8'),
+    buffer: () => Buffer.concat(chunks),
+    bytes: () => bytes,
+  };
+}
+
+const columns: Column[] = [
+  { name: 'id', type: 'integer' },
+  { name: 'name', type: 'string' },
+  { name: 'amount', type: 'decimal' },
+];
+
+function stream(rows: Row[]): RowSource {
+  async function* gen() {
+    yield* rows;
+  }
+  return { columns, rows: gen() };
+}
+
+describe('CSV', () => {
+  it('quotes per RFC 4180 with CRLF and neutralises formula cells in text columns only', async () => {
+    const sink = memorySink();
+    const stats = await writeRows(
+      'csv',
+      stream([
+        { id: 1, name: 'plain', amount: '-5.00' },
+        { id: 2, name: 'a "quoted", text\nwith a line', amount: null },
+        { id: 3, name: '=HYPERLINK("http://x")', amount: '1' },
+        { id: 4, name: '+1', amount: '2' },
+        { id: 5, name: '@SUM(A1)', amount: '3' },
+        { id: 6, name: '\tx', amount: '4' },
+        { id: 7, name: "'; DROP TABLE x; --", amount: '5' },
+      ]),
+      sink.out,
+      { maxRows: 100 },
+    );
+    expect(sink.text()).toBe(
+      'id,name,amount\r\n' +
+        '1,plain,-5.00\r\n' +
+        '2,"a ""quoted"", text\nwith a line",\r\n' +
+        `3,"'=HYPERLINK(""http://x"")",1\r\n` +
+        "4,'+1,2\r\n" +
+        "5,'@SUM(A1),3\r\n" +
+        "6,'\tx,4\r\n" +
+        "7,'; DROP TABLE x; --,5\r\n",
+    );
+    expect(stats).toEqual({ rows: 7, bytes: Buffer.byteLength(sink.text()), truncated: false });
+    expect(csvField('-1', 'string')).toBe("'-1");
+    expect(csvField('\rx', 'string')).toBe(`"'\rx"`);
+  });
+});
+
+describe('JSON and NDJSON', () => {
+  it('writes the JSON shape and stops at the row cap with truncated: true', async () => {
+    const sink = memorySink();
+    const rows = [1, 2, 3].map((id) => ({ id, name: `n${id}`, amount: '1.10', extra: 'dropped' }));
+    const stats = await writeRows('json', stream(rows), sink.out, {
+      maxRows: 2,
+      cached: false,
+      startedAt: performance.now(),
+    });
+    const body = JSON.parse(sink.text()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      columns,
+      rows: [
+        { id: 1, name: 'n1', amount: '1.10' },
+        { id: 2, name: 'n2', amount: '1.10' },
+      ],
+      truncated: true,
+      cached: false,
+    });
+    expect(typeof body['durationMs']).toBe('number');
+    expect(stats.truncated).toBe(true);
+  });
+
+  it('is not truncated when the rows fit exactly', async () => {
+    const sink = memorySink();
+    await writeRows('json', stream([{ id: 1, name: 'a', amount: '1' }]), sink.out, { maxRows: 1 });
+    expect(JSON.parse(sink.text())).toMatchObject({ truncated: false, rows: [{ id: 1 }] });
+  });
+
+  it('writes one object per line, bytes as base64', async () => {
+    const sink = memorySink();
+    const binary: RowSource = {
+      columns: [{ name: 'b', type: 'binary' }],
+      rows: (async function* () {
+        yield { b: Buffer.from('hi') };
+        yield { b: null };
+      })(),
+    };
+    await writeRows('ndjson', binary, sink.out, { maxRows: 10 });
+    expect(sink.text()).toBe('{"b":"aGk="}\n{"b":null}\n');
+  });
+});
+
+describe('XLSX', () => {
+  it('writes a workbook exceljs can read back, numbers as numbers', async () => {
+    const sink = memorySink();
+    await writeRows('xlsx', stream([{ id: 1, name: '=1+1', amount: '2.50' }]), sink.out, { maxRows: 10 });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(sink.buffer() as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(1).values).toEqual([undefined, 'id', 'name', 'amount']);
+    expect(sheet.getRow(2).values).toEqual([undefined, 1, '=1+1', 2.5]);
+  });
+});
+
+describe('constant memory', () => {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+
+  // Chunks are Buffers, outside the JS heap: count both.
+  const used = () => {
+    const memory = process.memoryUsage();
+    return memory.heapUsed + memory.arrayBuffers;
+  };
+
+  function generated(count: number, onRow: (i: number) => void): RowSource {
+    async function* rows() {
+      for (let i = 0; i < count; i += 1) {
+        onRow(i);
+        yield { id: i, name: `customer-${i}@example.com, "quoted"`, amount: `${i}.25` };
+      }
+    }
+    return { columns, rows: rows() };
+  }
+
+  it.each<Format>(['csv', 'ndjson'])(
+    'streams 1,000,000 rows as %s with bounded memory growth',
+    async (format) => {
+      gc();
+      const baseline = used();
+      let peak = 0;
+      const sink = memorySink({ keep: false, slowEvery: 50 });
+      const result = generated(1_000_000, (i) => {
+        if (i % 100_000 === 0 && i > 0) {
+          gc();
+          peak = Math.max(peak, used() - baseline);
+        }
+      });
+      const stats = await writeRows(format, result, sink.out, { maxRows: 2_000_000 });
+      expect(stats.rows).toBe(1_000_000);
+      expect(sink.bytes()).toBeGreaterThan(40_000_000);
+      // Holding the rows or the output would cost hundreds of MB; streaming keeps the growth to buffers.
+      expect(peak).toBeLessThan(20 * 1024 * 1024);
+    },
+    120_000,
+  );
+
+  it('streams 400,000 rows as xlsx with bounded memory growth (the zip keeps up)', async () => {
+    gc();
+    const baseline = used();
+    let peak = 0;
+    const sink = memorySink({ keep: false });
+    const result = generated(400_000, (i) => {
+      if (i % 50_000 === 0 && i > 0) {
+        gc();
+        peak = Math.max(peak, used() - baseline);
+      }
+    });
+    const stats = await writeRows('xlsx', result, sink.out, { maxRows: 1_000_000 });
+    expect(stats.rows).toBe(400_000);
+    expect(peak).toBeLessThan(24 * 1024 * 1024);
+  }, 120_000);
+});
