@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import pino from 'pino';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { loadOrCreateSecrets } from './lib/dev-secrets.ts';
+import { stdoutDestination } from './lib/log-destination.ts';
+import { loggingOptions } from './lib/request-log.ts';
 import accountRoutes from './modules/account/routes.ts';
 import applicationLogRoutes from './modules/application-logs/routes.ts';
 import collectionRoutes from './modules/collections/routes.ts';
@@ -15,12 +17,14 @@ import appLogPlugin from './plugins/app-log.ts';
 import authPlugin from './plugins/auth.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
-import errorsPlugin, { notFoundReply } from './plugins/errors.ts';
+import errorsPlugin, { clientErrorHandler, notFoundReply } from './plugins/errors.ts';
 import oidcPlugin from './plugins/oidc.ts';
 import openapiPlugin from './plugins/openapi.ts';
+import rateLimitsPlugin from './plugins/rate-limits.ts';
 import securityPlugin from './plugins/security.ts';
 import webPlugin from './plugins/web.ts';
 import { seedDemo } from './seed/demo.ts';
+import { describeAccess, type RouteAccess } from './modules/access/route-access.ts';
 
 // The whole application as one Fastify instance that tests drive with inject; server.ts listens.
 
@@ -32,19 +36,14 @@ declare module 'fastify' {
 }
 
 export interface BuildOptions {
-  logger?: FastifyServerOptions['logger'];
+  /** `false` turns logging off (most tests); otherwise the app's own logger options apply. */
+  logger?: false;
+  /** Where log lines go instead of stdout (tests read them). */
+  logDestination?: DestinationStream;
   /** Adds routes before the app is sealed (tests use it to provoke failures). */
   extend?: (app: FastifyInstance) => Promise<void> | void;
-}
-
-/** One line per request, at completion; health probes are not logged. */
-class RequestLogController extends LogController {
-  constructor(enabled: boolean) {
-    super({ disableRequestLogging: (request) => !enabled || request.url.startsWith('/health/') });
-  }
-  override incomingRequest(request: Parameters<LogController['incomingRequest']>[0]) {
-    request.log.debug({ req: request }, 'incoming request');
-  }
+  /** Test builds only: replaces a route's declared access (proves the authorization matrix bites). */
+  accessOverride?: (route: string, declared: RouteAccess) => RouteAccess;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9\-_.:]{8,128}$/;
@@ -62,6 +61,9 @@ function withKeys(config: Config): { config: Config; signingJwk: Record<string, 
   };
 }
 
+/** TRUST_PROXY as a hop count: the nearest n proxies are believed (Fastify's types lack the number form). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 function publicJwks(jwk: Record<string, unknown>) {
   const { kty, n, e, kid, alg, use } = jwk;
   return { keys: [{ kty, n, e, kid, alg, use }] };
@@ -69,36 +71,44 @@ function publicJwks(jwk: Record<string, unknown>) {
 
 export async function buildApp(baseConfig: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const { config, signingJwk } = withKeys(baseConfig);
-  // Log lines are buffered and written in the background; the buffer is flushed when the app closes.
-  const logStream = options.logger === undefined ? pino.destination({ dest: 1, sync: false, minLength: 4096 }) : undefined;
+  // Log lines go to stdout in batches (lib/log-destination.ts); what is pending is written when the app closes.
+  const logStream = options.logger === false || options.logDestination ? undefined : stdoutDestination();
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
-      stream: logStream,
-    },
-    logController: new RequestLogController(config.logRequests),
+    ...(options.logger === false ? { logger: false } : loggingOptions(config, options.logDestination ?? logStream!)),
     bodyLimit: config.bodyLimitBytes,
+    // X-Forwarded-For/-Proto are believed only from the proxies TRUST_PROXY names.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     requestIdHeader: false,
     return503OnClosing: true,
+    clientErrorHandler,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
   const apiRoutes: string[] = [];
   app.decorate('apiRoutes', apiRoutes);
+  app.decorate('accessOverride', options.accessOverride);
   app.addHook('onRoute', (options) => {
     const methods = Array.isArray(options.method) ? options.method : [options.method];
     if (options.url.startsWith('/api/') && !options.url.startsWith('/api/docs')) {
+      // Every /api route states who may call it (lib/route.ts); one that does not is refused at start.
+      if (!describeAccess(options.config?.access)) {
+        throw new Error(`${methods.join(',')} ${options.url} states no access requirement`);
+      }
       for (const method of methods) if (method !== 'HEAD') apiRoutes.push(`${method} ${options.url}`);
     }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  if (logStream) app.addHook('onClose', (_instance, done) => logStream.flush(() => done()));
+  if (logStream) {
+    app.addHook('onClose', (_instance, done) => {
+      logStream.close();
+      done();
+    });
+  }
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // The cost of this request's authorization checks, measured in the server (bench/ reads it).
@@ -112,6 +122,7 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(appLogPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(rateLimitsPlugin);
   // Only the built-in provider's tokens are checked against our own key; an external provider's
   // keys come from its discovery document.
   await app.register(authPlugin, config.oidc.builtIn && signingJwk ? { localJwks: publicJwks(signingJwk) } : {});

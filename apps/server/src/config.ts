@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { weakKeyReason } from './lib/key-strength.ts';
 
 // One schema for every environment variable (docs/configuration.md lists them). Defaults make the
 // embedded mode work with zero configuration; production refuses to start without its own keys.
@@ -14,9 +15,10 @@ const base64Key = (name: string) =>
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   PUBLIC_URL: z.string().url().optional(),
+  TRUST_PROXY: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z
     .string()
@@ -33,9 +35,11 @@ const envSchema = z.object({
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('datalab-portal'),
   OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_REQUIRE_AT_JWT_TYP: bool.optional(),
   OIDC_SCOPES: z.string().default('profile openid email LOS locality country'),
   OIDC_USERNAME_CLAIM: z.string().default('preferred_username'),
   ADMIN_SUBJECTS: z.string().optional(),
+  COLLECTION_CREATOR_GROUPS: z.string().optional(),
   CALLING_LAYER_URL: z.string().url().optional(),
   WEB_DIST_DIR: z.string().optional(),
   DEMO: bool.optional(),
@@ -49,6 +53,8 @@ export interface Config {
   isProduction: boolean;
   host: string;
   port: number;
+  /** Whom to believe about X-Forwarded-*: Fastify's trustProxy (off, on, hop count or addresses). */
+  trustProxy: boolean | number | string[];
   /** The address people reach the portal at; derived from the port when not set. */
   publicUrl: string;
   dataDir: string;
@@ -66,10 +72,14 @@ export interface Config {
     issuer: string;
     clientId: string;
     audience: string;
+    /** Access tokens must carry the RFC 9068 type header 'at+jwt'. */
+    requireAccessTokenType: boolean;
     scopes: string[];
     usernameClaim: string;
     adminSubjects: string[];
   };
+  /** Members of these groups (by name, directly or through nesting) may create collections. */
+  collectionCreatorGroups: string[];
   callingLayerUrl: string;
   webDistDir: string | undefined;
   /** Seed the demo (accounts, sample data) on first start. */
@@ -88,6 +98,65 @@ export class ConfigError extends Error {
 
 export const BUILT_IN_AUDIENCE = 'urn:datalab:api';
 
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+type ParsedEnv = z.output<typeof envSchema>;
+
+/** Keys that are missing, weak or shared, and an issuer reached without TLS (production only). */
+function productionProblems(e: ParsedEnv): string[] {
+  const problems: string[] = [];
+  const generate = "generate one with: node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\"";
+  for (const name of ['SIGNING_KEY', 'ENCRYPTION_KEY'] as const) {
+    const value = e[name];
+    if (!value) {
+      problems.push(`${name} is required in production (32 random bytes, base64)`);
+      continue;
+    }
+    const reason = weakKeyReason(Buffer.from(value, 'base64'), value);
+    if (reason) problems.push(`${name} ${reason}: set it to 32 random bytes, base64 (${generate})`);
+  }
+  if (e.SIGNING_KEY && e.SIGNING_KEY === e.ENCRYPTION_KEY) {
+    problems.push('SIGNING_KEY and ENCRYPTION_KEY must differ: set each to its own 32 random bytes');
+  }
+  if (!e.OIDC_ISSUER) {
+    problems.push('OIDC_ISSUER is required in production: the built-in sign-in is for the embedded demo only');
+  } else if (new URL(e.OIDC_ISSUER).protocol !== 'https:' && !LOCAL_HOSTS.has(new URL(e.OIDC_ISSUER).hostname)) {
+    problems.push('OIDC_ISSUER must be an https:// URL in production (tokens and keys must not travel in clear text)');
+  }
+  if (e.DEMO) problems.push('DEMO cannot be enabled in production: the demo accounts share a known password');
+  return problems;
+}
+
+/** An external provider's access tokens must name the API, never the portal (that is the ID token's audience). */
+function audienceProblems(e: ParsedEnv): string[] {
+  if (e.OIDC_AUDIENCE !== undefined && e.OIDC_AUDIENCE === e.OIDC_CLIENT_ID) {
+    return [
+      'OIDC_AUDIENCE must not be the portal client id (OIDC_CLIENT_ID): ID tokens carry that audience. ' +
+        'Set the API audience',
+    ];
+  }
+  if (!e.OIDC_ISSUER) return [];
+  const problems: string[] = [];
+  if (!e.OIDC_AUDIENCE) {
+    problems.push(
+      'OIDC_AUDIENCE is required with OIDC_ISSUER: set it to the audience your provider puts in access tokens ' +
+        'for the Data Lab API (see docs/configuration.md), not the portal client id',
+    );
+  }
+  if (e.DEMO && e.NODE_ENV !== 'production') {
+    problems.push('DEMO needs the built-in sign-in: unset OIDC_ISSUER to run the demo');
+  }
+  return problems;
+}
+
+/** TRUST_PROXY: true/false, a hop count, or comma-separated proxy addresses (CIDR allowed). */
+function parseTrustProxy(value: string | undefined): boolean | number | string[] {
+  if (value === undefined || /^(false|0|no)$/i.test(value)) return false;
+  if (/^(true|yes)$/i.test(value)) return true;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((part) => part.trim()).filter(Boolean);
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(stripEmpty(env));
   if (!parsed.success) {
@@ -95,13 +164,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  const problems: string[] = [];
-  if (isProduction) {
-    if (!e.SIGNING_KEY) problems.push('SIGNING_KEY is required in production (32 random bytes, base64)');
-    if (!e.ENCRYPTION_KEY) problems.push('ENCRYPTION_KEY is required in production (32 random bytes, base64)');
-    if (!e.OIDC_ISSUER) problems.push('OIDC_ISSUER is required in production: the built-in sign-in is for the embedded demo only');
-    if (e.DEMO) problems.push('DEMO cannot be enabled in production: the demo accounts share a known password');
-  }
+  const problems = [...(isProduction ? productionProblems(e) : []), ...audienceProblems(e)];
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -109,8 +172,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     env: e.NODE_ENV,
     isProduction,
-    host: e.HOST,
+    // The embedded demo (with its published password) is reachable from this machine only, unless HOST says otherwise.
+    host: e.HOST ?? (builtIn ? '127.0.0.1' : '0.0.0.0'),
     port: e.PORT,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     publicUrl,
     dataDir: e.DATA_DIR,
     database: e.DATABASE_URL
@@ -127,11 +192,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       builtIn,
       issuer: (e.OIDC_ISSUER ?? `${publicUrl}/oidc`).replace(/\/$/, ''),
       clientId: e.OIDC_CLIENT_ID,
-      audience: e.OIDC_AUDIENCE ?? (builtIn ? BUILT_IN_AUDIENCE : e.OIDC_CLIENT_ID),
+      audience: e.OIDC_AUDIENCE ?? BUILT_IN_AUDIENCE,
+      requireAccessTokenType: e.OIDC_REQUIRE_AT_JWT_TYP ?? builtIn,
       scopes: e.OIDC_SCOPES.split(/\s+/).filter(Boolean),
       usernameClaim: e.OIDC_USERNAME_CLAIM,
       adminSubjects: (e.ADMIN_SUBJECTS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     },
+    // The demo's analysts may create collections; elsewhere only administrators, unless groups are named.
+    collectionCreatorGroups: (e.COLLECTION_CREATOR_GROUPS ?? ((e.DEMO ?? (!isProduction && builtIn)) ? 'Analysts' : ''))
+      .split(',').map((s) => s.trim()).filter(Boolean),
     callingLayerUrl: (e.CALLING_LAYER_URL ?? publicUrl).replace(/\/$/, ''),
     webDistDir: e.WEB_DIST_DIR,
     demo: e.DEMO ?? (!isProduction && builtIn),

@@ -1,7 +1,27 @@
+import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_AUDIENCE, ConfigError, loadConfig } from './config.ts';
 
-const key = Buffer.alloc(32, 7).toString('base64');
+const key = randomBytes(32).toString('base64');
+const otherKey = randomBytes(32).toString('base64');
+const api = 'api://datalab';
+/** A production environment that starts; each test spoils one thing. */
+const production = {
+  NODE_ENV: 'production',
+  SIGNING_KEY: key,
+  ENCRYPTION_KEY: otherKey,
+  OIDC_ISSUER: 'https://id.example.com',
+  OIDC_AUDIENCE: api,
+};
+const problemsOf = (env: Record<string, string | undefined>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
 
 describe('configuration', () => {
   it('runs the embedded mode with no configuration at all', () => {
@@ -12,7 +32,12 @@ describe('configuration', () => {
       publicUrl: 'http://localhost:8080',
       database: { kind: 'sqlite', file: './data/datalab.sqlite' },
       demo: true,
-      oidc: { builtIn: true, issuer: 'http://localhost:8080/oidc', audience: BUILT_IN_AUDIENCE, clientId: 'datalab-portal' },
+      oidc: {
+        builtIn: true,
+        issuer: 'http://localhost:8080/oidc',
+        audience: BUILT_IN_AUDIENCE,
+        clientId: 'datalab-portal',
+      },
     });
     expect(config.oidc.scopes).toEqual(['profile', 'openid', 'email', 'LOS', 'locality', 'country']);
   });
@@ -24,7 +49,8 @@ describe('configuration', () => {
   });
 
   it('refuses production without its own signing and encryption keys, naming each', () => {
-    const attempt = () => loadConfig({ NODE_ENV: 'production', OIDC_ISSUER: 'https://id.example.com' });
+    const attempt = () =>
+      loadConfig({ NODE_ENV: 'production', OIDC_ISSUER: 'https://id.example.com', OIDC_AUDIENCE: api });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
@@ -37,17 +63,90 @@ describe('configuration', () => {
   });
 
   it('refuses the demo accounts and the built-in sign-in in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', SIGNING_KEY: key, ENCRYPTION_KEY: key, DEMO: 'true', OIDC_ISSUER: 'https://id.example.com' })).toThrow(
-      /DEMO cannot be enabled in production/,
+    expect(() => loadConfig({ ...production, DEMO: 'true' })).toThrow(/DEMO cannot be enabled in production/);
+    expect(() => loadConfig({ ...production, OIDC_ISSUER: undefined })).toThrow(
+      /OIDC_ISSUER is required in production/,
     );
-    expect(() => loadConfig({ NODE_ENV: 'production', SIGNING_KEY: key, ENCRYPTION_KEY: key })).toThrow(/OIDC_ISSUER is required in production/);
   });
 
   it('starts production with its keys and an external provider, without the demo', () => {
-    const config = loadConfig({ NODE_ENV: 'production', SIGNING_KEY: key, ENCRYPTION_KEY: key, OIDC_ISSUER: 'https://id.example.com/realms/dl/' });
+    const config = loadConfig({ ...production, OIDC_ISSUER: 'https://id.example.com/realms/dl/' });
     expect(config.demo).toBe(false);
-    expect(config.oidc).toMatchObject({ builtIn: false, issuer: 'https://id.example.com/realms/dl', audience: 'datalab-portal' });
+    expect(config.oidc).toMatchObject({
+      builtIn: false,
+      issuer: 'https://id.example.com/realms/dl',
+      audience: api,
+      requireAccessTokenType: false,
+    });
+    expect(config.host).toBe('0.0.0.0');
     expect(config.encryptionKey?.length).toBe(32);
+  });
+
+  it.each([
+    ['all zeros', Buffer.alloc(32).toString('base64'), /SIGNING_KEY is one byte repeated/],
+    ['one byte repeated', Buffer.alloc(32, 7).toString('base64'), /SIGNING_KEY is one byte repeated/],
+    [
+      'a short pattern',
+      Buffer.from('0123456789'.repeat(4)).subarray(0, 32).toString('base64'),
+      /SIGNING_KEY repeats a short pattern/,
+    ],
+    ['a placeholder', 'CHANGEME' + key.slice(8), /SIGNING_KEY contains a placeholder word/],
+    [
+      'a passphrase',
+      Buffer.from('my very own signing key 32 bytes').toString('base64'),
+      /SIGNING_KEY is text, not random bytes/,
+    ],
+  ])('refuses %s as a production key, saying what to set', (_name, weak, message) => {
+    const problems = problemsOf({ ...production, SIGNING_KEY: weak });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(message);
+    expect(problems[0]).toMatch(/set it to 32 random bytes/);
+  });
+
+  it('accepts random keys in production', () => {
+    for (let i = 0; i < 200; i += 1) {
+      const random = randomBytes(32).toString('base64');
+      expect(problemsOf({ ...production, SIGNING_KEY: random })).toEqual([]);
+    }
+  });
+
+  it('refuses one key for both signing and encryption in production', () => {
+    expect(problemsOf({ ...production, ENCRYPTION_KEY: key })).toEqual([
+      'SIGNING_KEY and ENCRYPTION_KEY must differ: set each to its own 32 random bytes',
+    ]);
+  });
+
+  it('refuses an http issuer in production, except on this machine', () => {
+    expect(problemsOf({ ...production, OIDC_ISSUER: 'http://id.example.com' })).toEqual([
+      'OIDC_ISSUER must be an https:// URL in production (tokens and keys must not travel in clear text)',
+    ]);
+    expect(problemsOf({ ...production, OIDC_ISSUER: 'http://localhost:9000/realms/dl' })).toEqual([]);
+    expect(problemsOf({ ...production, OIDC_ISSUER: 'http://127.0.0.1:9000' })).toEqual([]);
+  });
+
+  it('requires the API audience with an external provider, and never the portal client id', () => {
+    expect(problemsOf({ OIDC_ISSUER: 'https://id.example.com' })[0]).toMatch(
+      /^OIDC_AUDIENCE is required with OIDC_ISSUER/,
+    );
+    expect(problemsOf({ OIDC_ISSUER: 'https://id.example.com', OIDC_AUDIENCE: 'datalab-portal' })[0]).toMatch(
+      /^OIDC_AUDIENCE must not be the portal client id/,
+    );
+    expect(problemsOf({ OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: 'spa' })[0]).toMatch(/must not be the portal client id/);
+  });
+
+  it('listens on this machine only in the embedded mode unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({}).oidc.requireAccessTokenType).toBe(true);
+  });
+
+  it.each([
+    [undefined, false],
+    ['true', true],
+    ['2', 2],
+    ['10.0.0.1, 10.0.1.0/24', ['10.0.0.1', '10.0.1.0/24']],
+  ])('reads TRUST_PROXY=%s', (value, expected) => {
+    expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toEqual(expected);
   });
 
   it.each([

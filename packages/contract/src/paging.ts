@@ -18,3 +18,14 @@ export function pageOf<T extends z.ZodType>(item: T) {
     pageSize: z.number().int(),
   });
 }
+
+// List endpoints sort by one allow-listed column (DESIGN §7 lists), ascending unless said.
+export const sortDirections = ['asc', 'desc'] as const;
+export type SortDirection = (typeof sortDirections)[number];
+
+export function sortQuery<const C extends readonly [string, ...string[]]>(columns: C, defaultColumn: C[number]) {
+  return z.object({
+    sortBy: z.enum(columns).default(defaultColumn),
+    sortDirection: z.enum(sortDirections).default('asc'),
+  });
+}

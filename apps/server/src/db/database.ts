@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator, type Migration } from 'kysely/migration';
@@ -27,7 +27,10 @@ export function createDatabase(
     pool.on('error', onIdleClientError);
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new BooleanPlugin()] });
   }
-  mkdirSync(dirname(database.file), { recursive: true });
+  // The store holds sign-in sessions and encrypted secrets: its folder is the owner's alone (0700).
+  const folder = dirname(database.file);
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+  chmodSync(folder, 0o700);
   return new Kysely<DB>({ dialect: createSqliteDialect(database.file), plugins: [new BooleanPlugin()] });
 }
 

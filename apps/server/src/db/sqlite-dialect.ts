@@ -1,3 +1,4 @@
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import {
   SqliteAdapter,
@@ -83,7 +84,15 @@ class NodeSqliteDialect extends SqliteDialect {
   }
 }
 
+/** The store file is readable by its owner only (0600); SQLite gives its WAL the same mode. */
+function createPrivateFile(file: string) {
+  if (file === ':memory:' || file.startsWith('file:')) return;
+  closeSync(openSync(file, 'a', 0o600));
+  chmodSync(file, 0o600);
+}
+
 export function createSqliteDialect(file: string): SqliteDialect {
+  createPrivateFile(file);
   const db = new DatabaseSync(file);
   // One process owns the embedded store: take the file lock once, not at every statement. Set
   // before WAL, so the WAL index lives in memory instead of a shared-memory file.

@@ -1,5 +1,6 @@
 import type { Database } from '../db/database.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
+import { BUILT_IN_ISSUER_KEY } from '../plugins/auth.ts';
 
 // The built-in provider's accounts: the demo accounts of DESIGN §3, for the embedded mode and tests.
 
@@ -74,5 +75,8 @@ export async function authenticateDemoAccount(db: Database, username: string, pa
     await hashPassword(password); // same work either way, so timing does not reveal which usernames exist
     return undefined;
   }
-  return (await verifyPassword(password, account.password_hash)) ? account : undefined;
+  if (!(await verifyPassword(password, account.password_hash))) return undefined;
+  // A deactivated user is refused at sign-in too (their access rows are kept for the audit).
+  const user = await db.selectFrom('users').select('is_active').where('issuer', '=', BUILT_IN_ISSUER_KEY).where('subject', '=', username).executeTakeFirst();
+  return user && !user.is_active ? undefined : account;
 }

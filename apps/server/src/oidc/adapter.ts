@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db/database.ts';
 
@@ -6,19 +7,43 @@ import type { Database } from '../db/database.ts';
 
 const now = () => Math.floor(Date.now() / 1000);
 
+/**
+ * Kinds whose id is itself the bearer secret (the token or code a client presents). They are
+ * stored under a hash of the id and without their `jti`, so a copy of the store (a backup, a
+ * read-only leak) holds nothing that can be replayed; the id comes back from the caller on lookup.
+ */
+export const HASHED_KINDS = new Set([
+  'AccessToken',
+  'AuthorizationCode',
+  'RefreshToken',
+  'ClientCredentials',
+  'DeviceCode',
+  'BackchannelAuthenticationRequest',
+]);
+
+export const hashTokenId = (id: string) => createHash('sha256').update(id).digest('base64url');
+
 export function createStoreAdapter(db: Database) {
   return class StoreAdapter implements Adapter {
     readonly kind: string;
 
+    readonly #hashed: boolean;
+
     constructor(kind: string) {
       this.kind = kind;
+      this.#hashed = HASHED_KINDS.has(kind);
+    }
+
+    #key(id: string) {
+      return this.#hashed ? hashTokenId(id) : id;
     }
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const stored = this.#hashed ? { ...payload, jti: undefined } : payload;
       const row = {
-        id,
+        id: this.#key(id),
         kind: this.kind,
-        payload: JSON.stringify(payload),
+        payload: JSON.stringify(stored),
         grant_id: payload.grantId ?? null,
         user_code: payload.userCode ?? null,
         uid: payload.uid ?? null,
@@ -41,7 +66,8 @@ export function createStoreAdapter(db: Database) {
     }
 
     async find(id: string) {
-      return this.#findBy('id', id);
+      const payload = await this.#findBy('id', this.#key(id));
+      return payload && this.#hashed ? { ...payload, jti: id } : payload;
     }
 
     async findByUserCode(userCode: string) {
@@ -57,12 +83,12 @@ export function createStoreAdapter(db: Database) {
         .updateTable('oidc_payloads')
         .set({ consumed_at: now() })
         .where('kind', '=', this.kind)
-        .where('id', '=', id)
+        .where('id', '=', this.#key(id))
         .execute();
     }
 
     async destroy(id: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('kind', '=', this.kind).where('id', '=', id).execute();
+      await db.deleteFrom('oidc_payloads').where('kind', '=', this.kind).where('id', '=', this.#key(id)).execute();
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {

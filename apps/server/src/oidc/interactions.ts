@@ -1,18 +1,31 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { authenticateDemoAccount, listDemoAccounts } from './accounts.ts';
 import { INTERACTION_PATH } from './provider.ts';
 import { errorPage, loginPage } from './pages.ts';
+import { tooManyAttempts, type SignInThrottle } from './sign-in-throttle.ts';
 
 // The login step of the built-in provider: GET shows the form, POST checks it. Consent is implied
-// for the first-party portal (provider.ts, loadExistingGrant).
+// for the first-party portal (provider.ts, loadExistingGrant). Whatever the form receives (wrong
+// types, huge fields, a body over the limit), the answer is the form again with its message: user
+// input never reaches the 500 handler or the application log.
 
-const loginForm = z.object({ username: z.string().trim().max(200).default(''), password: z.string().max(200).default('') });
+const FIELD_MAX = 200;
+const FORM_BODY_LIMIT = 16_384;
+
+// Only the form's own two fields, each once: anything else is not this form.
+const loginForm = z.strictObject({
+  username: z.string().trim().max(FIELD_MAX).default(''),
+  password: z.string().max(FIELD_MAX).default(''),
+});
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const INVALID_FORM = `Enter a username and a password of at most ${FIELD_MAX} characters.`;
 
-async function renderLogin(app: FastifyInstance, reply: FastifyReply, uid: string, extra: { username?: string; error?: string } = {}) {
+type LoginExtra = { username?: string; error?: string };
+
+async function renderLogin(app: FastifyInstance, reply: FastifyReply, uid: string, extra: LoginExtra = {}) {
   const demoAccounts = app.config.demo ? await listDemoAccounts(app.db) : [];
   return reply
     .header('cache-control', 'no-store')
@@ -35,11 +48,36 @@ const expired = (reply: FastifyReply) =>
     .type('text/html; charset=utf-8')
     .send(errorPage('This sign-in request has expired', 'Go back to Data Lab and sign in again.'));
 
-export async function interactionRoutes(app: FastifyInstance, options: { provider: Provider }) {
-  const { provider } = options;
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(String(body))));
-  });
+/** A body the form parser refused (too large, malformed): the form again, never a stack trace. */
+function formErrorHandler(app: FastifyInstance) {
+  return async (error: FastifyError, request: FastifyRequest<{ Params: { uid?: string } }>, reply: FastifyReply) => {
+    const uid = request.params.uid;
+    if (error.statusCode !== undefined && error.statusCode < 500 && uid && /^[\w-]+$/.test(uid)) {
+      request.log.info({ code: error.code }, 'sign-in form refused');
+      return renderLogin(app, reply.status(400), uid, { error: INVALID_FORM });
+    }
+    throw error; // the application's handler: logged, and answered without internals
+  };
+}
+
+export async function interactionRoutes(
+  app: FastifyInstance,
+  options: { provider: Provider; throttle: SignInThrottle },
+) {
+  const { provider, throttle } = options;
+  app.setErrorHandler(formErrorHandler(app));
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+    (_req, body, done) => {
+      const fields: Record<string, string | string[]> = {};
+      for (const [name, value] of new URLSearchParams(String(body))) {
+        const seen = fields[name];
+        fields[name] = seen === undefined ? value : [seen, value].flat();
+      }
+      done(null, fields);
+    },
+  );
 
   app.get<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid`, async (request, reply) => {
     const interaction = await details(provider, request, reply);
@@ -55,16 +93,31 @@ export async function interactionRoutes(app: FastifyInstance, options: { provide
     if (!interaction || interaction.uid !== request.params.uid || interaction.prompt.name !== 'login') {
       return expired(reply);
     }
-    const form = loginForm.parse(request.body ?? {});
+    const parsed = loginForm.safeParse(request.body ?? {});
+    if (!parsed.success) return renderLogin(app, reply.status(400), interaction.uid, { error: INVALID_FORM });
+    const form = parsed.data;
+    const refuse = (status: number, error: string) =>
+      renderLogin(app, reply.status(status), interaction.uid, { username: form.username, error });
+
+    const wait = await throttle.waitFor(form.username, request.ip);
+    if (wait > 0) {
+      reply.header('retry-after', String(wait));
+      return refuse(429, tooManyAttempts(wait));
+    }
     const account =
       form.username && form.password && app.config.demo
         ? await authenticateDemoAccount(app.db, form.username, form.password)
         : undefined;
     if (!account) {
       request.log.info({ username: form.username }, 'sign-in refused');
-      reply.status(401);
-      return renderLogin(app, reply, interaction.uid, { username: form.username, error: INVALID_CREDENTIALS });
+      const blocked = await throttle.failed(form.username, request.ip);
+      if (blocked > 0) {
+        reply.header('retry-after', String(blocked));
+        return refuse(429, tooManyAttempts(blocked));
+      }
+      return refuse(401, INVALID_CREDENTIALS);
     }
+    await throttle.succeeded(form.username, request.ip);
     reply.hijack();
     return provider.interactionFinished(
       request.raw,

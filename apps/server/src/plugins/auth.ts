@@ -1,12 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JWTPayload } from 'jose';
-import { BoundedCache } from '../lib/bounded-cache.ts';
-import { unauthenticated } from '../lib/errors.ts';
-import { createTokenVerifier, type TokenVerifier } from '../lib/jwt.ts';
+import { VerifiedTokens } from '../lib/verified-tokens.ts';
+import { unauthenticated, unavailable } from '../lib/errors.ts';
+import { createTokenVerifier, IdentityProviderUnavailable, IssuerMismatch, type TokenVerifier } from '../lib/jwt.ts';
 import { provisionUser, type Identity } from '../modules/users/provisioning.ts';
 import { AccessModelCache, readAccessVersion } from '../modules/access/access-model.ts';
 import { findActiveUserById } from '../modules/users/repository.ts';
+import { LastSeen } from '../modules/users/last-seen.ts';
 
 // Authentication: who is calling. Every /api route runs `app.authenticate` first (STYLE.md habit 4);
 // what the caller may do is decided afterwards, against the object itself.
@@ -65,23 +66,44 @@ function identityFrom(payload: JWTPayload, issuerKey: string, usernameClaim: str
   };
 }
 
+/**
+ * An external provider's discovery document is read at start: one that names another issuer stops
+ * the start (tokens would never match, or the document is not the provider's). A provider that is
+ * down does not: requests answer 503 until it is back.
+ */
+async function checkProviderAtStart(app: FastifyInstance, verify: TokenVerifier) {
+  try {
+    await verify.prepare();
+  } catch (error) {
+    if (error instanceof IssuerMismatch) throw error;
+    app.log.warn({ err: error }, 'the identity provider is not reachable yet; sign-in answers 503 until it is');
+  }
+}
+
 export default fp(
   async (app: FastifyInstance, options: { localJwks?: { keys: Record<string, unknown>[] } }) => {
     const { oidc } = app.config;
     const verify: TokenVerifier = createTokenVerifier({
       issuer: oidc.issuer,
       audience: oidc.audience,
+      clientId: oidc.clientId,
+      requireAccessTokenType: oidc.requireAccessTokenType,
       ...(options.localJwks ? { localJwks: options.localJwks } : {}),
     });
+    if (!oidc.builtIn) await checkProviderAtStart(app, verify);
     const issuerKey = oidc.builtIn ? BUILT_IN_ISSUER_KEY : oidc.issuer;
 
-    const verified = new BoundedCache<string, number>(VERIFIED_TOKENS_MAX);
+    const verified = new VerifiedTokens(VERIFIED_TOKENS_MAX);
 
     /** The user id behind a token: from the cache, or by verifying it and provisioning its user. */
-    const userIdFor = async (token: string): Promise<number | undefined> => {
+    const userIdFor = async (token: string, request: FastifyRequest): Promise<number | undefined> => {
       const cached = verified.get(token);
       if (cached !== undefined) return cached;
-      const payload = await verify(token);
+      const payload = await verify(token).catch((error: unknown) => {
+        if (!(error instanceof IdentityProviderUnavailable)) throw error;
+        request.log.warn({ err: error }, 'identity provider unreachable');
+        throw unavailable('The identity provider cannot be reached to check your sign-in. Try again in a moment.');
+      });
       if (!payload || payload.exp === undefined) return undefined;
       const user = await provisionUser(app.db, identityFrom(payload, issuerKey, oidc.usernameClaim), {
         adminSubjects: oidc.adminSubjects,
@@ -93,13 +115,16 @@ export default fp(
 
     // The embedded store is opened with an exclusive lock: only this process writes it.
     const localVersion = app.config.database.kind === 'sqlite' ? await readAccessVersion(app.db) : undefined;
-    app.decorate('access', new AccessModelCache(app.db, localVersion === undefined ? {} : { localVersion }));
+    const creatorGroups = app.config.collectionCreatorGroups;
+    const accessOptions = localVersion === undefined ? { creatorGroups } : { localVersion, creatorGroups };
+    app.decorate('access', new AccessModelCache(app.db, accessOptions));
+    const lastSeen = new LastSeen(app.db, app.log);
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (request.user) return request.user;
-      const token = bearerToken(request);
+      const token = verified.knownBearer(request.headers.authorization) ?? bearerToken(request);
       if (!token) throw unauthenticated();
-      const userId = await userIdFor(token);
+      const userId = await userIdFor(token, request);
       if (userId === undefined) throw unauthenticated();
       const local = app.access.localVersion();
       const user =
@@ -115,6 +140,7 @@ export default fp(
         canManageUsers: Boolean(user.can_manage_users),
         accessVersion: local ?? Number(user.access_version ?? 0),
       };
+      lastSeen.touch(user.id);
       return request.user;
     });
   },

@@ -1,8 +1,10 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { texts } from '@datalab/contract/texts';
+import { textMessages } from '@datalab/contract/text';
 import { AppError, notFound, payloadTooLarge, validation } from '../lib/errors.ts';
 import { errorsFromIssues } from '../lib/validation-messages.ts';
 
@@ -49,6 +51,54 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.status(error.status).type('application/json; charset=utf-8').send(body);
 }
 
+/** The path of the first string holding a NUL (no store keeps one; PostgreSQL refuses it), if any. */
+function nulPath(value: unknown, path: string[], depth = 0): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = nulPath(item, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** Longest URL (path and query) answered; longer is 414. Node's parser refuses more than 16 KB of head. */
+export const URL_MAX_LENGTH = 8192;
+
+const uriTooLong = () =>
+  new AppError({
+    status: 414,
+    code: 'validation',
+    title: 'URI too long',
+    detail: `The URL exceeds ${URL_MAX_LENGTH} characters.`,
+  });
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (a head over the size limit,
+ * malformed HTTP): answered in the reply shape of DESIGN §7, on the raw socket.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  let title = 'Bad request';
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') [status, title] = [408, 'Request timeout'];
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    const raw: unknown = error.rawPacket; // a Buffer at run time, whatever the type says
+    const packet = Buffer.isBuffer(raw) ? raw.toString('latin1') : '';
+    const lineEnd = packet.indexOf('\r\n');
+    const requestLineTooLong = /^[A-Z]+ /.test(packet) && (lineEnd < 0 || lineEnd > URL_MAX_LENGTH);
+    [status, title] = requestLineTooLong ? [414, 'URI too long'] : [431, 'Request header fields too large'];
+  }
+  const body = JSON.stringify({ title, status });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${title}\r\nContent-Type: application/json; charset=utf-8\r\nCache-Control: no-store\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 /** The JSON not-found reply; app.ts puts the single-page app in front of it for pages. */
 export async function notFoundReply(request: FastifyRequest, reply: FastifyReply) {
   return sendError(request, reply, notFound());
@@ -56,6 +106,20 @@ export async function notFoundReply(request: FastifyRequest, reply: FastifyReply
 
 export default fp(
   async (app: FastifyInstance) => {
+    // Callback hooks, not async ones: they run on every request and cost nothing when all is well.
+    app.addHook('onRequest', (request, _reply, done) => {
+      done(request.url.length > URL_MAX_LENGTH ? uriTooLong() : undefined);
+    });
+    // Every field's schema refuses control characters too; this net catches what no schema types (ids in paths).
+    app.addHook('preValidation', (request, _reply, done) => {
+      if (!/^\/(api|data)\//.test(request.url)) return done();
+      const parts = [['params', request.params], ['query', request.query], ['body', request.body]] as const;
+      for (const [part, value] of parts) {
+        const path = nulPath(value, part === 'body' ? [] : [part]);
+        if (path) return done(validation({ [path.join('.') || 'body']: [textMessages.controlCharacter] }));
+      }
+      done();
+    });
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
       const known = toAppError(error, app.initialConfig.bodyLimit ?? 1_048_576);
       if (known) {

@@ -1,19 +1,57 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type Provider from 'oidc-provider';
 import { interactionRoutes } from '../oidc/interactions.ts';
 import { purgeExpiredPayloads } from '../oidc/adapter.ts';
+import { errorPage } from '../oidc/pages.ts';
 import { createBuiltInProvider, OIDC_MOUNT_PATH } from '../oidc/provider.ts';
+import { createSignInThrottle } from '../oidc/sign-in-throttle.ts';
 
 // Mounts the built-in provider (embedded mode only) under /oidc. The provider is a Koa app: it gets
 // the raw request with the mount path stripped and its body unread.
+//
+// The provider builds every URL it publishes (discovery, redirects, the logout form) from the
+// request's host and protocol. So the request it sees names PUBLIC_URL's host, whatever Host the
+// caller sent, and the protocol Fastify decided (X-Forwarded-Proto counts only with TRUST_PROXY).
+
+/** Rewrites what the provider reads of the request: the configured host, the trusted protocol. */
+function pinToPublicUrl(request: FastifyRequest, publicHost: string) {
+  const { headers } = request.raw;
+  headers.host = publicHost;
+  delete headers['x-forwarded-host'];
+  headers['x-forwarded-proto'] = request.protocol;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     oidcProvider: Provider | null;
   }
+}
+
+/** Hands every other /oidc request to the provider (a Koa app), raw and with its body unread. */
+async function mountProvider(scope: FastifyInstance, options: { provider: Provider; publicUrl: string }) {
+  const publicUrl = new URL(options.publicUrl);
+  const requiresTls = publicUrl.protocol === 'https:';
+  const handle = options.provider.callback();
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
+  scope.all(`${OIDC_MOUNT_PATH}/*`, { schema: { hide: true } }, (request, reply) => {
+    if (requiresTls && request.protocol !== 'https') {
+      request.log.warn('sign-in reached over http while PUBLIC_URL is https: behind a TLS proxy, set TRUST_PROXY');
+      return reply
+        .status(400)
+        .type('text/html; charset=utf-8')
+        .send(errorPage('Sign-in needs a secure connection', `Open ${publicUrl.origin} to sign in.`));
+    }
+    pinToPublicUrl(request, publicUrl.host);
+    const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    raw.originalUrl = raw.url;
+    raw.url = (raw.url ?? '/').slice(OIDC_MOUNT_PATH.length) || '/';
+    reply.hijack();
+    handle(raw, reply.raw);
+  });
 }
 
 const ASSETS: Record<string, string> = { 'pages.css': 'text/css; charset=utf-8', 'logout.js': 'text/javascript; charset=utf-8' };
@@ -36,6 +74,8 @@ export default fp(
       secureCookies: config.publicUrl.startsWith('https://'),
       db: app.db,
     });
+    // Safe: pinToPublicUrl has replaced whatever the caller sent in these headers.
+    provider.proxy = true;
     provider.on('server_error', (_ctx, error) => app.log.error({ err: error }, 'oidc provider error'));
     app.decorate('oidcProvider', provider);
 
@@ -48,20 +88,9 @@ export default fp(
       return reply.header('cache-control', 'public, max-age=3600').type(asset.type).send(asset.body);
     });
 
-    await app.register(interactionRoutes, { provider });
+    await app.register(interactionRoutes, { provider, throttle: createSignInThrottle(app.createRateLimiter) });
 
-    const handle = provider.callback();
-    await app.register(async (scope) => {
-      scope.removeAllContentTypeParsers();
-      scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-      scope.all(`${OIDC_MOUNT_PATH}/*`, { schema: { hide: true } }, (request, reply) => {
-        const raw = request.raw as IncomingMessage & { originalUrl?: string };
-        raw.originalUrl = raw.url;
-        raw.url = (raw.url ?? '/').slice(OIDC_MOUNT_PATH.length) || '/';
-        reply.hijack();
-        handle(raw, reply.raw);
-      });
-    });
+    await app.register(mountProvider, { provider, publicUrl: config.publicUrl });
 
     const timer = setInterval(() => {
       purgeExpiredPayloads(app.db).catch((error: unknown) => app.log.error({ err: error }, 'oidc purge failed'));
@@ -69,5 +98,5 @@ export default fp(
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   },
-  { name: 'oidc', dependencies: ['config', 'db'] },
+  { name: 'oidc', dependencies: ['config', 'db', 'rate-limits'] },
 );

@@ -116,7 +116,7 @@ describeEachStore(
   {
     env: { BODY_LIMIT_BYTES: String(BODY_LIMIT) },
     extend: (app) => {
-      app.get('/api/Test/Explode', async () => {
+      app.get('/api/Test/Explode', { config: { access: { public: true } } }, async () => {
         throw new Error('secret internals: connection string postgres://x');
       });
     },

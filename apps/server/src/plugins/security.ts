@@ -15,6 +15,8 @@ declare module 'fastify' {
 
 const originOf = (url: string) => new URL(url).origin;
 
+const NO_STORE_PATHS = /^\/(api|data)(\/|\?|$)/;
+
 export function contentSecurityPolicy(options: { publicUrl: string; issuer: string; callingLayerUrl: string }, styleNonce?: string) {
   const self = "'self'";
   const own = originOf(options.publicUrl);
@@ -61,6 +63,12 @@ export default fp(
     app.addHook('onRequest', (_request, reply, done) => {
       for (const [name, value] of entries) reply.raw.setHeader(name, value);
       done();
+    });
+
+    // API and data replies are per caller and may carry personal data: no cache keeps them, errors included.
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (NO_STORE_PATHS.test(request.url)) reply.header('cache-control', 'no-store');
+      done(null, payload);
     });
 
     app.decorateReply('withStyleNonce', function withStyleNonce(this: FastifyReply) {

@@ -14,7 +14,9 @@ declare module 'fastify' {
   }
 }
 
-const NOT_PAGES = /^\/(api|oidc|oidc-assets|health|assets)(\/|$)/;
+const NOT_PAGES = /^\/(api|oidc|oidc-assets|health|assets|data)(\/|$)/;
+/** A missing file (favicon.png, a stale chunk) is a 404, not the app. */
+const LOOKS_LIKE_FILE = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;
 export const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../../web/dist');
 
 export default fp(
@@ -43,7 +45,8 @@ export default fp(
     app.decorate('servePage', (request: FastifyRequest, reply: FastifyReply) => {
       if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       const path = request.url.split('?')[0] ?? '/';
-      if (NOT_PAGES.test(path) || !(request.headers.accept ?? '').includes('text/html')) return false;
+      // Whatever Accept says: a portal route is the app (curl, link checkers, some crawlers send */*).
+      if (NOT_PAGES.test(path) || LOOKS_LIKE_FILE.test(path)) return false;
       // Sign-in only works at the address the provider knows; send pages there.
       if (request.headers.host && request.headers.host !== canonical.host) {
         void reply.redirect(new URL(request.url, canonical).href, 308);

@@ -6,6 +6,7 @@ import { BUILT_IN_ISSUER_KEY } from '../plugins/auth.ts';
 import { nameKey } from '../modules/collections/repository.ts';
 import { newUid } from '../modules/collections/service.ts';
 import { provisionUser } from '../modules/users/provisioning.ts';
+import { changeAccess } from '../modules/access/change-access.service.ts';
 
 // The demo of DESIGN §3, seeded in embedded mode. Accounts are ensured on every start; the demo
 // collections and groups are seeded once (remembered in app_state), so what people delete stays deleted.
@@ -14,7 +15,7 @@ const SEEDED_KEY = 'demo.accessModel.seeded';
 
 const GROUPS = [
   { name: 'Staff', description: 'Everyone employed by the company' },
-  { name: 'Analysts', description: 'Analysts: nested in Staff, so they have what Staff has too' },
+  { name: 'Analysts', description: 'Analysts: nested in Staff, so they have what Staff has too; they may create collections' },
   { name: 'Partners', description: 'External partners using the Digital Lab area' },
 ];
 const NESTING: [parent: string, child: string][] = [['Staff', 'Analysts']];
@@ -72,7 +73,8 @@ async function seedAccessModel(db: Database, users: Map<string, number>) {
 }
 
 export async function seedDemo(app: FastifyInstance): Promise<void> {
-  await app.db.transaction().execute(async (trx) => {
+  // Through changeAccess like every other change of users, groups and roles: it bumps the access version.
+  await changeAccess(app, async (trx) => {
     await seedDemoAccounts(trx);
     const users = new Map<string, number>();
     for (const account of demoAccounts) {
@@ -83,7 +85,6 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
       );
       users.set(account.username, user.id);
     }
-    await app.access.bump(trx);
     const seeded = await trx.selectFrom('app_state').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
     if (seeded) return;
     await seedAccessModel(trx, users);

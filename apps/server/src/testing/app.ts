@@ -25,6 +25,7 @@ export async function createTestApp(
   store: StoreKind,
   env: Record<string, string> = {},
   extend?: BuildOptions['extend'],
+  build: Pick<BuildOptions, 'accessOverride'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'datalab-test-'));
   const database = store === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -37,7 +38,7 @@ export async function createTestApp(
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { logger: false, ...(extend ? { extend } : {}) });
+  const app = await buildApp(config, { logger: false, ...(extend ? { extend } : {}), ...build });
   await app.ready();
   const tokens = new Map<string, Promise<string>>();
   return {

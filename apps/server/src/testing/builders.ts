@@ -16,7 +16,10 @@ export interface Person {
 }
 
 /** A signed-in user with a valid access token, provisioned through the API itself. */
-export async function buildPerson(t: TestApp, overrides: { sub?: string; name?: string; canManageUsers?: boolean } = {}): Promise<Person> {
+export async function buildPerson(
+  t: TestApp,
+  overrides: { sub?: string; name?: string; canManageUsers?: boolean; /** member of a COLLECTION_CREATOR_GROUPS group */ creator?: boolean } = {},
+): Promise<Person> {
   const sub = overrides.sub ?? unique('person');
   const now = Math.floor(Date.now() / 1000);
   const token = await signWithServerKey(t.config.dataDir, {
@@ -36,15 +39,37 @@ export async function buildPerson(t: TestApp, overrides: { sub?: string; name?: 
     await t.app.db.updateTable('users').set({ can_manage_users: 1 }).where('id', '=', id).execute();
     await t.app.access.bump(t.app.db);
   }
+  if (overrides.creator) await joinCreatorGroup(t, id);
   return { id, token, call };
 }
 
-/** A collection created through the API by its owner, with extra roles granted directly. */
-export async function buildCollection(t: TestApp, owner: Person, overrides: { name?: string; description?: string; roles?: [Person, RoleName][] } = {}) {
-  const response = await owner.call('POST', '/api/DataSourceCollection', { name: overrides.name ?? unique('Collection'), description: overrides.description ?? '' });
-  if (response.statusCode !== 201) throw new Error(`buildCollection: ${response.statusCode} ${response.body}`);
-  const collection = response.json<{ id: number; uid: string; name: string }>();
+/** Puts a user in the first group COLLECTION_CREATOR_GROUPS names (made if missing). */
+async function joinCreatorGroup(t: TestApp, userId: number) {
+  const name = t.config.collectionCreatorGroups[0];
+  if (!name) throw new Error('buildPerson({ creator: true }) needs COLLECTION_CREATOR_GROUPS');
+  const db = t.app.db;
   const at = new Date().toISOString();
+  const existing = await db.selectFrom('user_groups').select('id').where('name_key', '=', name.toLowerCase()).executeTakeFirst();
+  const group =
+    existing ??
+    (await db.insertInto('user_groups').values({ name, name_key: name.toLowerCase(), description: '', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow());
+  await db.insertInto('user_group_members').values({ group_id: group.id, user_id: userId, created_at: at }).execute();
+  await t.app.access.bump(db);
+}
+
+/**
+ * A collection owned by `owner`, with extra roles granted directly. Written to the store, since not
+ * everyone may create collections through the API (the collections tests cover that path).
+ */
+export async function buildCollection(t: TestApp, owner: Person, overrides: { name?: string; description?: string; roles?: [Person, RoleName][] } = {}) {
+  const name = overrides.name ?? unique('Collection');
+  const at = new Date().toISOString();
+  const collection = await t.app.db
+    .insertInto('collections')
+    .values({ uid: unique('c'), name, name_key: name.trim().toLowerCase(), description: overrides.description ?? '', created_by: owner.id, created_at: at, updated_at: at })
+    .returning(['id', 'uid', 'name'])
+    .executeTakeFirstOrThrow();
+  await t.app.db.insertInto('collection_user_roles').values({ collection_id: collection.id, user_id: owner.id, role: 'Owner', created_at: at }).execute();
   for (const [person, role] of overrides.roles ?? []) {
     await t.app.db.insertInto('collection_user_roles').values({ collection_id: collection.id, user_id: person.id, role, created_at: at }).execute();
   }

@@ -11,14 +11,19 @@ const postgres = await isPostgresAvailable();
 export function describeEachStore(
   name: string,
   body: (context: () => TestApp, store: StoreKind) => void,
-  options: { env?: Record<string, string>; extend?: BuildOptions['extend'] } = {},
+  options: {
+    env?: Record<string, string>;
+    extend?: BuildOptions['extend'];
+    accessOverride?: BuildOptions['accessOverride'];
+  } = {},
 ) {
   for (const store of stores) {
     const run = store === 'sqlite' || postgres ? describe : describe.skip;
     run(`${name} [${store}]`, () => {
       let testApp: TestApp | undefined;
       beforeAll(async () => {
-        testApp = await createTestApp(store, options.env, options.extend);
+        const build = options.accessOverride ? { accessOverride: options.accessOverride } : {};
+        testApp = await createTestApp(store, options.env, options.extend, build);
       });
       afterAll(async () => {
         await testApp?.close();

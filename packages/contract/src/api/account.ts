@@ -10,6 +10,8 @@ export const currentUser = z.object({
   username: z.string().nullable(),
   email: z.string().nullable(),
   permissions,
+  /** Whether the user may create collections (canManageUsers or a member of a creator group). */
+  canCreateCollections: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 

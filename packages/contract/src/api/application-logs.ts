@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { text } from '../text.ts';
 
 // The portal reports its render failures here, so administrators see them in the application log.
 export const clientErrorReport = z.object({
-  message: z.string().trim().min(1).max(2000),
-  path: z.string().max(2000),
-  stack: z.string().max(20_000).optional(),
-  componentStack: z.string().max(20_000).optional(),
+  message: text(2000).pipe(z.string().min(1)),
+  path: text(2000),
+  stack: text(20_000).optional(),
+  componentStack: text(20_000).optional(),
 });
 export type ClientErrorReport = z.infer<typeof clientErrorReport>;
 

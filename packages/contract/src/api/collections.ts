@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { nameText, text } from '../text.ts';
 import { isoDateTime } from '../dates.ts';
-import { pageOf, pageQuery } from '../paging.ts';
-import { dataRole, userRef } from './data-roles.ts';
+import { pageOf, pageQuery, sortQuery } from '../paging.ts';
+import { dataRole, groupRef, userRef } from './data-roles.ts';
 
 export const COLLECTION_NAME_MAX = 100;
 
-const name = z.string().trim().min(1).max(COLLECTION_NAME_MAX);
-const description = z.string().trim().max(2000).default('');
+const name = nameText(COLLECTION_NAME_MAX);
+const description = text(2000).default('');
 
 export const collectionSummary = z.object({
   id: z.number().int(),
@@ -25,6 +26,9 @@ export type CollectionSummary = z.infer<typeof collectionSummary>;
 export const collectionDetail = collectionSummary.extend({
   connectionCount: z.number().int(),
   createdBy: userRef.nullable(),
+  /** Who owns it (direct Owners and groups holding Owner), shown to anyone who can read it. */
+  owners: z.array(userRef),
+  ownerGroups: z.array(groupRef),
   /** What the caller may do, so screens show only what works. */
   can: z.object({ edit: z.boolean(), manageRoles: z.boolean(), delete: z.boolean(), editAssets: z.boolean() }),
 });
@@ -33,12 +37,14 @@ export type CollectionDetail = z.infer<typeof collectionDetail>;
 export const createCollection = z.object({ name, description });
 export const updateCollection = z.object({ uid: z.string().trim().min(1), name, description });
 
+export const collectionSortColumns = ['name', 'createdAt', 'updatedAt'] as const;
+
 export const getAllCollections = defineCall({
   method: 'GET',
   path: '/api/DataSourceCollection/GetAll',
   tag: 'DataSourceCollection',
   summary: 'The collections the caller can see, with their role on each; search by name or description',
-  query: pageQuery.extend({ search: z.string().trim().max(200).optional() }),
+  query: pageQuery.extend({ search: text(200).optional() }).extend(sortQuery(collectionSortColumns, 'name').shape),
   response: pageOf(collectionSummary),
 });
 
@@ -46,7 +52,9 @@ export const postCollection = defineCall({
   method: 'POST',
   path: '/api/DataSourceCollection',
   tag: 'DataSourceCollection',
-  summary: 'Create a collection; the creator becomes its Owner',
+  summary:
+    'Create a collection; the creator becomes its Owner (canManageUsers, or a member of a COLLECTION_CREATOR_GROUPS ' +
+    'group)',
   body: createCollection,
   response: collectionDetail,
   status: 201,

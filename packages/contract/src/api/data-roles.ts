@@ -9,6 +9,10 @@ export type DataRole = z.infer<typeof dataRole>;
 /** Higher is stronger. */
 export const roleRank: Record<DataRole, number> = { Owner: 3, Editor: 2, Reader: 1 };
 
+export function roleOfRank(rank: number | null | undefined): DataRole | null {
+  return dataRoles.find((role) => roleRank[role] === rank) ?? null;
+}
+
 export function strongestRole(roles: Iterable<DataRole | null | undefined>): DataRole | null {
   let best: DataRole | null = null;
   for (const role of roles) if (role && (!best || roleRank[role] > roleRank[best])) best = role;
@@ -24,8 +28,11 @@ export const effectiveRole = z.object({
   collection: collectionRef,
   role: dataRole,
   directRole: dataRole.nullable(),
-  /** Groups (direct or through nesting) that give the user a role here, with that role. */
-  viaGroups: z.array(groupRef.extend({ role: dataRole })),
+  /**
+   * Groups (direct or through nesting) that give the user a role here, with that role and the path it
+   * comes through: from the granting group down to the user's direct group (Staff › Analysts).
+   */
+  viaGroups: z.array(groupRef.extend({ role: dataRole, path: z.array(groupRef) })),
 });
 
 export const userDataRoles = z.object({
@@ -51,6 +58,11 @@ export const collectionDataRoles = z.object({
   collection: collectionRef,
   users: z.array(z.object({ user: userRef, role: dataRole })),
   groups: z.array(z.object({ group: groupRef, role: dataRole })),
+  /**
+   * Users who reach a role through groups, one entry per user and granting group: the path runs from
+   * the granting group down to the user's direct group.
+   */
+  indirectUsers: z.array(z.object({ user: userRef, role: dataRole, path: z.array(groupRef) })),
 });
 export type CollectionDataRoles = z.infer<typeof collectionDataRoles>;
 

@@ -1,6 +1,6 @@
+import { roleRank } from '@datalab/contract/api/data-roles';
 import { MAX_GROUP_DEPTH } from '@datalab/contract/api/user-groups';
 import type { Database } from '../../db/database.ts';
-import type { RoleName } from '../../db/schema.ts';
 
 // The access model held in memory, one snapshot per access version (see access_version): the group
 // graph and every group's roles, loaded whole; each user's groups (direct and through nesting) and
@@ -8,19 +8,20 @@ import type { RoleName } from '../../db/schema.ts';
 // or collections bumps the version in its own transaction, and every request reads the version with
 // its user, so a snapshot is never used after a change, on any instance.
 
-export const RANK: Record<RoleName, number> = { Owner: 3, Editor: 2, Reader: 1 };
-export const ROLE_OF_RANK: Record<number, RoleName> = { 3: 'Owner', 2: 'Editor', 1: 'Reader' };
-
 export interface UserAccess {
   /** Every group the user belongs to, directly or through nesting. */
   groups: ReadonlySet<number>;
   /** collection id → the strongest rank the user holds there. */
   ranks: ReadonlyMap<number, number>;
+  /** Member (directly or through nesting) of a group named in COLLECTION_CREATOR_GROUPS. */
+  mayCreateCollections: boolean;
 }
 
 interface Snapshot {
   version: number;
   parents: Map<number, number[]>;
+  /** Groups whose members may create collections (COLLECTION_CREATOR_GROUPS, matched by name). */
+  creatorGroups: ReadonlySet<number>;
   groupRoles: Map<number, [collectionId: number, rank: number][]>;
   users: Map<number, Promise<UserAccess>>;
 }
@@ -28,20 +29,31 @@ interface Snapshot {
 /** Users whose access is kept per snapshot; past this the per-user part starts over. */
 const USERS_PER_SNAPSHOT = 50_000;
 
-async function loadSnapshot(db: Database, version: number): Promise<Snapshot> {
-  const [edges, roles] = await Promise.all([
+async function loadSnapshot(db: Database, version: number, creatorNames: readonly string[]): Promise<Snapshot> {
+  const [edges, roles, creators] = await Promise.all([
     db.selectFrom('user_group_children').select(['parent_id', 'child_id']).execute(),
     db.selectFrom('collection_group_roles').select(['group_id', 'collection_id', 'role']).execute(),
+    creatorNames.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('user_groups')
+          .select('id')
+          .where(
+            'name_key',
+            'in',
+            creatorNames.map((n) => n.trim().toLowerCase()),
+          )
+          .execute(),
   ]);
   const parents = new Map<number, number[]>();
   for (const { parent_id, child_id } of edges) parents.set(child_id, [...(parents.get(child_id) ?? []), parent_id]);
   const groupRoles = new Map<number, [number, number][]>();
   for (const { group_id, collection_id, role } of roles) {
     const list = groupRoles.get(group_id) ?? [];
-    list.push([collection_id, RANK[role]]);
+    list.push([collection_id, roleRank[role]]);
     groupRoles.set(group_id, list);
   }
-  return { version, parents, groupRoles, users: new Map() };
+  return { version, parents, groupRoles, creatorGroups: new Set(creators.map((g) => g.id)), users: new Map() };
 }
 
 async function loadUserAccess(db: Database, snapshot: Snapshot, userId: number): Promise<UserAccess> {
@@ -65,9 +77,11 @@ async function loadUserAccess(db: Database, snapshot: Snapshot, userId: number):
   const grant = (collectionId: number, rank: number) => {
     if ((ranks.get(collectionId) ?? 0) < rank) ranks.set(collectionId, rank);
   };
-  for (const { collection_id, role } of direct) grant(collection_id, RANK[role]);
-  for (const group of groups) for (const [collectionId, rank] of snapshot.groupRoles.get(group) ?? []) grant(collectionId, rank);
-  return { groups, ranks };
+  for (const { collection_id, role } of direct) grant(collection_id, roleRank[role]);
+  for (const group of groups)
+    for (const [collectionId, rank] of snapshot.groupRoles.get(group) ?? []) grant(collectionId, rank);
+  const mayCreateCollections = [...groups].some((group) => snapshot.creatorGroups.has(group));
+  return { groups, ranks, mayCreateCollections };
 }
 
 /**
@@ -81,10 +95,12 @@ export class AccessModelCache {
   #version = -1;
   #local: number | undefined;
   #accounts: { version: number; rows: Map<number, Promise<unknown>> } = { version: -1, rows: new Map() };
+  readonly #creatorGroups: readonly string[];
 
-  constructor(db: Database, options: { localVersion?: number } = {}) {
+  constructor(db: Database, options: { localVersion?: number; creatorGroups?: readonly string[] } = {}) {
     this.#db = db;
     this.#local = options.localVersion;
+    this.#creatorGroups = options.creatorGroups ?? [];
   }
 
   /** The current version when this process alone writes the store; undefined when it must be read. */
@@ -92,9 +108,17 @@ export class AccessModelCache {
     return this.#local;
   }
 
-  /** Part of every transaction that changes users, roles, memberships, nesting or collections. */
+  /**
+   * Part of every transaction that changes users, roles, memberships, nesting or collections. Services
+   * call it through `changeAccess` (change-access.ts), which cannot forget it; tests that write the
+   * store directly call it themselves.
+   */
   async bump(db: Database): Promise<void> {
-    await db.updateTable('access_version').set((eb) => ({ version: eb('version', '+', 1) })).where('id', '=', 1).execute();
+    await db
+      .updateTable('access_version')
+      .set((eb) => ({ version: eb('version', '+', 1) }))
+      .where('id', '=', 1)
+      .execute();
     if (this.#local !== undefined) this.#local += 1;
   }
 
@@ -121,7 +145,7 @@ export class AccessModelCache {
     // A newer snapshot than the request's version is still correct for it; an older one is not.
     if (!this.#snapshot || this.#version < version) {
       this.#version = version;
-      this.#snapshot = loadSnapshot(this.#db, version);
+      this.#snapshot = loadSnapshot(this.#db, version, this.#creatorGroups);
       this.#snapshot.catch(() => {
         if (this.#version === version) {
           this.#snapshot = undefined;

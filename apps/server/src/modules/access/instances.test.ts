@@ -22,7 +22,14 @@ const postgres = await isPostgresAvailable();
   beforeAll(async () => {
     database = await createPostgresDatabase();
     const instance = async (): Promise<TestApp> => {
-      const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: TEST_PUBLIC_URL, LOG_LEVEL: 'silent', DATABASE_URL: database.url, WEB_DIST_DIR: join(dataDir, 'none') });
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: TEST_PUBLIC_URL,
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: database.url,
+        WEB_DIST_DIR: join(dataDir, 'none'),
+      });
       const app = await buildApp(config, { logger: false });
       await app.ready();
       return { app, config, tokenFor: () => Promise.reject(new Error('not used')), close: () => app.close() };
@@ -46,7 +53,10 @@ const postgres = await isPostgresAvailable();
     void onSecond;
     const collection = await buildCollection(first, owner);
     const group = await buildGroup(first, admin);
-    await owner.call('PUT', `/api/DataRole/${group.id}/UserGroupDataRoles`, { collectionUid: collection.uid, role: 'Reader' });
+    await owner.call('PUT', `/api/DataRole/${group.id}/UserGroupDataRoles`, {
+      collectionUid: collection.uid,
+      role: 'Reader',
+    });
 
     const seenOnSecond = async () => {
       const response = await second.app.inject({

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { MAX_GROUP_DEPTH } from '@datalab/contract/api/user-groups';
 import type { Database } from '../../db/database.ts';
-import type { RoleName } from '../../db/schema.ts';
 
 // Queries of the access model. A member of a group is a member of every group that contains it,
 // so a user's groups are their direct groups and all their ancestors (bounded by the depth limit).
@@ -27,5 +26,85 @@ export function userGroupsQuery(db: Database, userId: number) {
     .distinct();
 }
 
-export const roleFromRank = (rank: number | null | undefined): RoleName | null =>
-  rank === 3 ? 'Owner' : rank === 2 ? 'Editor' : rank === 1 ? 'Reader' : null;
+/** Every grant that reaches a user, read from the store (inside a changing transaction, it sees the change). */
+export function grantsReachingUser(db: Database, userId: number) {
+  const direct = db
+    .selectFrom('collection_user_roles')
+    .innerJoin('collections', 'collections.id', 'collection_user_roles.collection_id')
+    .select([
+      'collections.id as collection_id',
+      'collections.uid',
+      'collections.name as collection_name',
+      'collection_user_roles.role',
+    ])
+    .select((eb) => [eb.val<number | null>(null).as('group_id'), eb.val<string | null>(null).as('group_name')])
+    .where('collection_user_roles.user_id', '=', userId);
+  const viaGroups = db
+    .selectFrom('collection_group_roles')
+    .innerJoin('collections', 'collections.id', 'collection_group_roles.collection_id')
+    .innerJoin('user_groups', 'user_groups.id', 'collection_group_roles.group_id')
+    .select([
+      'collections.id as collection_id',
+      'collections.uid',
+      'collections.name as collection_name',
+      'collection_group_roles.role',
+    ])
+    .select(['user_groups.id as group_id', 'user_groups.name as group_name'])
+    .where('collection_group_roles.group_id', 'in', userGroupsQuery(db, userId));
+  return direct.unionAll(viaGroups).execute();
+}
+
+/** The whole nesting graph and every group's name (small: groups are made by administrators). */
+export async function loadGroupGraph(db: Database) {
+  const [edges, groups] = await Promise.all([
+    db.selectFrom('user_group_children').select(['parent_id', 'child_id']).execute(),
+    db.selectFrom('user_groups').select(['id', 'name']).execute(),
+  ]);
+  return { edges, names: new Map(groups.map((g) => [g.id, g.name])) };
+}
+
+export function directGroupsOf(db: Database, userId: number) {
+  return db.selectFrom('user_group_members').select('group_id').where('user_id', '=', userId).execute();
+}
+
+/** Owner grants on the given collections: users directly, and groups. */
+export function ownerGrants(db: Database, collectionIds: readonly number[]) {
+  if (collectionIds.length === 0) return Promise.resolve({ users: [], groups: [] });
+  return Promise.all([
+    db
+      .selectFrom('collection_user_roles')
+      .select(['collection_id', 'user_id'])
+      .where('role', '=', 'Owner')
+      .where('collection_id', 'in', [...collectionIds])
+      .execute(),
+    db
+      .selectFrom('collection_group_roles')
+      .select(['collection_id', 'group_id'])
+      .where('role', '=', 'Owner')
+      .where('collection_id', 'in', [...collectionIds])
+      .execute(),
+  ]).then(([users, groups]) => ({ users, groups }));
+}
+
+/** Collections where one of the groups holds Owner. */
+export function collectionsOwnedByGroups(db: Database, groupIds: readonly number[]) {
+  if (groupIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('collection_group_roles')
+    .select('collection_id')
+    .where('role', '=', 'Owner')
+    .where('group_id', 'in', [...groupIds])
+    .execute();
+}
+
+/** Groups (of those given) that have at least one direct member. */
+export async function groupsWithMembers(db: Database, groupIds: readonly number[]): Promise<Set<number>> {
+  if (groupIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('user_group_members')
+    .select('group_id')
+    .distinct()
+    .where('group_id', 'in', [...groupIds])
+    .execute();
+  return new Set(rows.map((r) => r.group_id));
+}

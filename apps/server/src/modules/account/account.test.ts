@@ -19,7 +19,14 @@ describeEachStore('sign-in and the current user', (ctx) => {
       headers: authorization ? { authorization } : {},
     });
   const userCount = async () =>
-    Number((await ctx().app.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await ctx()
+          .app.db.selectFrom('users')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const validClaims = (overrides: Record<string, unknown> = {}) => ({
     iss: `${TEST_PUBLIC_URL}/oidc`,
     aud: BUILT_IN_AUDIENCE,
@@ -57,12 +64,25 @@ describeEachStore('sign-in and the current user', (ctx) => {
   it.each([
     ['malformed', async () => 'Bearer not.a.jwt'],
     ['not a bearer scheme', async () => 'Basic YWRtaW46ZGF0YWxhYg=='],
-    ['expired', async (dir: string) => `Bearer ${await signWithServerKey(dir, validClaims({ exp: now() - 60, iat: now() - 600 }))}`],
+    [
+      'expired',
+      async (dir: string) =>
+        `Bearer ${await signWithServerKey(dir, validClaims({ exp: now() - 60, iat: now() - 600 }))}`,
+    ],
     ['wrongly signed', async (dir: string) => `Bearer ${await signWithStrangerKey(dir, validClaims())}`],
     ['alg none', async () => `Bearer ${unsignedToken(validClaims())}`],
-    ['wrong audience', async (dir: string) => `Bearer ${await signWithServerKey(dir, validClaims({ aud: 'some-other-api' }))}`],
-    ['wrong issuer', async (dir: string) => `Bearer ${await signWithServerKey(dir, validClaims({ iss: 'http://evil.example/oidc' }))}`],
-    ['without a subject', async (dir: string) => `Bearer ${await signWithServerKey(dir, validClaims({ sub: undefined }))}`],
+    [
+      'wrong audience',
+      async (dir: string) => `Bearer ${await signWithServerKey(dir, validClaims({ aud: 'some-other-api' }))}`,
+    ],
+    [
+      'wrong issuer',
+      async (dir: string) => `Bearer ${await signWithServerKey(dir, validClaims({ iss: 'http://evil.example/oidc' }))}`,
+    ],
+    [
+      'without a subject',
+      async (dir: string) => `Bearer ${await signWithServerKey(dir, validClaims({ sub: undefined }))}`,
+    ],
   ])('refuses a %s token with 401 and creates no user', async (_name, makeHeader) => {
     const before = await userCount();
     const response = await getCurrentUser(await makeHeader(ctx().config.dataDir));
@@ -90,13 +110,21 @@ describeEachStore('sign-in and the current user', (ctx) => {
   });
 
   it('issues refresh tokens, so the portal can renew silently', async () => {
-    const tokens = await signIn(injectClient(ctx().app), { publicUrl: TEST_PUBLIC_URL, username: 'partner', password: 'datalab' });
+    const tokens = await signIn(injectClient(ctx().app), {
+      publicUrl: TEST_PUBLIC_URL,
+      username: 'partner',
+      password: 'datalab',
+    });
     expect(tokens.refresh_token).toBeTruthy();
     const refreshed = await ctx().app.inject({
       method: 'POST',
       url: '/oidc/token',
       headers: { host: 'localhost:8080', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '', client_id: 'datalab-portal' }).toString(),
+      payload: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token ?? '',
+        client_id: 'datalab-portal',
+      }).toString(),
     });
     expect(refreshed.statusCode).toBe(200);
     const renewed = refreshed.json<{ access_token: string }>().access_token;

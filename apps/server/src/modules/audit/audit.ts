@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import type { AppLog } from '../../plugins/app-log.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 
 // Every change to collections, roles, memberships and permissions is written to the application
@@ -13,22 +14,36 @@ export interface AuditEntry {
   after?: unknown;
 }
 
-export async function audit(app: FastifyInstance, request: FastifyRequest, actor: AuthUser, entry: AuditEntry, db: Database) {
-  await app.appLog.write(
-    {
-      level: 'info',
-      category: 'audit',
-      message: `${entry.action} ${entry.target.type} ${entry.target.name ?? entry.target.id}`,
-      requestId: request.id,
-      userId: actor.id,
-      details: {
-        actor: { id: actor.id, name: actor.name, username: actor.username },
-        action: entry.action,
-        target: entry.target,
-        before: entry.before ?? null,
-        after: entry.after ?? null,
+/** Writes one audit record for the request's actor, inside the given transaction. */
+export type AuditWriter = (entry: AuditEntry, db: Database) => Promise<void>;
+
+export function auditWriter(appLog: AppLog, requestId: string, actor: AuthUser): AuditWriter {
+  return (entry, db) =>
+    appLog.write(
+      {
+        level: 'info',
+        category: 'audit',
+        message: `${entry.action} ${entry.target.type} ${entry.target.name ?? entry.target.id}`,
+        requestId,
+        userId: actor.id,
+        details: {
+          actor: { id: actor.id, name: actor.name, username: actor.username },
+          action: entry.action,
+          target: entry.target,
+          before: entry.before ?? null,
+          after: entry.after ?? null,
+        },
       },
-    },
-    db,
-  );
+      db,
+    );
+}
+
+export async function audit(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  actor: AuthUser,
+  entry: AuditEntry,
+  db: Database,
+) {
+  await auditWriter(app.appLog, request.id, actor)(entry, db);
 }

@@ -9,40 +9,58 @@ const page = pageOf(collectionSummary);
 
 describeEachStore('collections', (ctx) => {
   it('makes the creator Owner and records the creation', async () => {
-    const owner = await buildPerson(ctx());
+    const owner = await buildPerson(ctx(), { creator: true });
     const name = unique('Finance');
     const response = await owner.call('POST', '/api/DataSourceCollection', { name, description: 'Ledgers' });
     expect(response.statusCode).toBe(201);
     const created = collectionDetail.parse(response.json());
-    expect(created).toMatchObject({ name, description: 'Ledgers', myRole: 'Owner', assetCount: 0, can: { edit: true, delete: true, manageRoles: true } });
+    expect(created).toMatchObject({
+      name,
+      description: 'Ledgers',
+      myRole: 'Owner',
+      assetCount: 0,
+      can: { edit: true, delete: true, manageRoles: true },
+    });
     // Dates are Dates in the presenter and leave as the stored ISO text.
-    const row = await ctx().app.db.selectFrom('collections').select(['created_at', 'updated_at']).where('uid', '=', created.uid).executeTakeFirstOrThrow();
+    const row = await ctx()
+      .app.db.selectFrom('collections')
+      .select(['created_at', 'updated_at'])
+      .where('uid', '=', created.uid)
+      .executeTakeFirstOrThrow();
     expect(response.json()).toMatchObject({ createdAt: row.created_at, updatedAt: row.updated_at });
     expect(created.createdAt).toEqual(new Date(row.created_at));
-    const [record] = (await auditRecords(ctx(), 'collection.create')).filter((r) => (r.details.after as { uid: string }).uid === created.uid);
+    const [record] = (await auditRecords(ctx(), 'collection.create')).filter(
+      (r) => (r.details.after as { uid: string }).uid === created.uid,
+    );
     expect(record?.details.actor.id).toBe(owner.id);
   });
 
   it('refuses a duplicate name, whatever its case, with 409 and nothing created', async () => {
-    const owner = await buildPerson(ctx());
+    const owner = await buildPerson(ctx(), { creator: true });
     const { name } = await buildCollection(ctx(), owner);
-    const before = await ctx().app.db.selectFrom('collections').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const before = await ctx()
+      .app.db.selectFrom('collections')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const response = await owner.call('POST', '/api/DataSourceCollection', { name: `  ${name.toUpperCase()} ` });
     expect(response.statusCode).toBe(409);
     expect(problem.parse(response.json()).title).toBe(`Collection with name ${name.toUpperCase()} already exists`);
-    const after = await ctx().app.db.selectFrom('collections').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const after = await ctx()
+      .app.db.selectFrom('collections')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });
 
   it('validates with the spec templates', async () => {
-    const owner = await buildPerson(ctx());
+    const owner = await buildPerson(ctx(), { creator: true });
     const response = await owner.call('POST', '/api/DataSourceCollection', { name: '   ' });
     expect(response.statusCode).toBe(400);
     expect(validationProblem.parse(response.json()).errors).toEqual({ name: ['Name is required'] });
   });
 
   it('ignores mass-assigned owner, roles and permissions fields', async () => {
-    const someone = await buildPerson(ctx());
+    const someone = await buildPerson(ctx(), { creator: true });
     const victim = await buildPerson(ctx());
     const response = await someone.call('POST', '/api/DataSourceCollection', {
       name: unique('Sneaky'),
@@ -54,7 +72,11 @@ describeEachStore('collections', (ctx) => {
     expect(response.statusCode).toBe(201);
     const created = collectionDetail.parse(response.json());
     expect(created.createdBy?.id).toBe(someone.id);
-    const roles = await ctx().app.db.selectFrom('collection_user_roles').selectAll().where('collection_id', '=', created.id).execute();
+    const roles = await ctx()
+      .app.db.selectFrom('collection_user_roles')
+      .selectAll()
+      .where('collection_id', '=', created.id)
+      .execute();
     expect(roles.map((r) => [r.user_id, r.role])).toEqual([[someone.id, 'Owner']]);
     const me = await someone.call('GET', '/api/Account/GetCurrentUser');
     expect(me.json().permissions.canManageUsers).toBe(false);
@@ -72,11 +94,15 @@ describeEachStore('collections', (ctx) => {
     expect(mine.items.map((c) => [c.uid, c.myRole])).toEqual([[visible.uid, 'Reader']]);
     expect(mine.totalCount).toBe(1);
 
-    const paged = page.parse((await owner.call('GET', `/api/DataSourceCollection/GetAll?search=${tag}&page=2&pageSize=2`)).json());
+    const paged = page.parse(
+      (await owner.call('GET', `/api/DataSourceCollection/GetAll?search=${tag}&page=2&pageSize=2`)).json(),
+    );
     expect(paged).toMatchObject({ totalCount: 3, page: 2, pageSize: 2 });
     expect(paged.items).toHaveLength(1);
 
-    const percent = page.parse((await owner.call('GET', `/api/DataSourceCollection/GetAll?search=${encodeURIComponent('100%')}`)).json());
+    const percent = page.parse(
+      (await owner.call('GET', `/api/DataSourceCollection/GetAll?search=${encodeURIComponent('100%')}`)).json(),
+    );
     expect(percent.items.map((c) => c.name)).toEqual([`${tag} three`]);
   });
 
@@ -91,9 +117,15 @@ describeEachStore('collections', (ctx) => {
     const owner = await buildPerson(ctx());
     const collection = await buildCollection(ctx(), owner, { description: 'old' });
     const name = unique('Renamed');
-    const response = await owner.call('PUT', '/api/DataSourceCollection', { uid: collection.uid, name, description: 'new' });
+    const response = await owner.call('PUT', '/api/DataSourceCollection', {
+      uid: collection.uid,
+      name,
+      description: 'new',
+    });
     expect(collectionDetail.parse(response.json())).toMatchObject({ name, description: 'new' });
-    const record = (await auditRecords(ctx(), 'collection.update')).find((r) => (r.details.after as { uid: string }).uid === collection.uid);
+    const record = (await auditRecords(ctx(), 'collection.update')).find(
+      (r) => (r.details.after as { uid: string }).uid === collection.uid,
+    );
     expect(record?.details.before).toMatchObject({ name: collection.name, description: 'old' });
     expect(record?.details.after).toMatchObject({ name, description: 'new' });
   });
@@ -103,14 +135,30 @@ describeEachStore('collections', (ctx) => {
     const reader = await buildPerson(ctx());
     const collection = await buildCollection(ctx(), owner, { roles: [[reader, 'Reader']] });
     const at = new Date().toISOString();
-    await ctx().app.db.insertInto('data_sources').values({ uid: unique('asset'), collection_id: collection.id, name: 'Orders', kind: 'sql', created_at: at, updated_at: at }).execute();
+    await ctx()
+      .app.db.insertInto('data_sources')
+      .values({
+        uid: unique('asset'),
+        collection_id: collection.id,
+        name: 'Orders',
+        kind: 'sql',
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
     const response = await owner.call('DELETE', `/api/DataSourceCollection?uid=${collection.uid}`);
     expect(response.json()).toEqual({ uid: collection.uid, deleted: true });
     const db = ctx().app.db;
-    expect(await db.selectFrom('data_sources').selectAll().where('collection_id', '=', collection.id).execute()).toEqual([]);
-    expect(await db.selectFrom('collection_user_roles').selectAll().where('collection_id', '=', collection.id).execute()).toEqual([]);
+    expect(
+      await db.selectFrom('data_sources').selectAll().where('collection_id', '=', collection.id).execute(),
+    ).toEqual([]);
+    expect(
+      await db.selectFrom('collection_user_roles').selectAll().where('collection_id', '=', collection.id).execute(),
+    ).toEqual([]);
     expect((await reader.call('GET', `/api/DataSourceCollection/GetByUid/${collection.uid}`)).statusCode).toBe(404);
-    const record = (await auditRecords(ctx(), 'collection.delete')).find((r) => (r.details.before as { uid: string }).uid === collection.uid);
+    const record = (await auditRecords(ctx(), 'collection.delete')).find(
+      (r) => (r.details.before as { uid: string }).uid === collection.uid,
+    );
     expect(record?.details.before).toMatchObject({ name: collection.name, assetCount: 1 });
   });
 
@@ -120,7 +168,18 @@ describeEachStore('collections', (ctx) => {
     const collection = await buildCollection(ctx(), owner);
     const at = new Date().toISOString();
     const assetUid = unique('asset');
-    const asset = await ctx().app.db.insertInto('data_sources').values({ uid: assetUid, collection_id: collection.id, name: 'Orders', kind: 'sql', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow();
+    const asset = await ctx()
+      .app.db.insertInto('data_sources')
+      .values({
+        uid: assetUid,
+        collection_id: collection.id,
+        name: 'Orders',
+        kind: 'sql',
+        created_at: at,
+        updated_at: at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (const id of [assetUid, String(asset.id)]) {
       const found = await owner.call('GET', `/api/DataSourceCollection/GetByDataAssetId/${id}`);
       expect(collectionDetail.parse(found.json())).toMatchObject({ uid: collection.uid, assetCount: 1 });

@@ -4,7 +4,11 @@ import type { Collection } from '../../db/schema.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { can } from '../access/policy.ts';
 
-export function presentCollectionSummary(collection: Collection, role: DataRole | null, assetCount: number): CollectionSummary {
+export function presentCollectionSummary(
+  collection: Collection,
+  role: DataRole | null,
+  assetCount: number,
+): CollectionSummary {
   return {
     id: collection.id,
     uid: collection.uid,
@@ -23,11 +27,14 @@ export function presentCollectionDetail(
   role: DataRole | null,
   counts: { assetCount: number; connectionCount: number },
   createdBy: { id: number; name: string; username: string | null } | undefined,
+  owners: { users: { id: number; name: string; username: string | null }[]; groups: { id: number; name: string }[] },
 ): CollectionDetail {
   return {
     ...presentCollectionSummary(collection, role, counts.assetCount),
     connectionCount: counts.connectionCount,
     createdBy: createdBy ?? null,
+    owners: owners.users,
+    ownerGroups: owners.groups,
     can: {
       edit: can(user, role, 'update'),
       manageRoles: can(user, role, 'manageRoles'),

@@ -1,82 +1,138 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { DataRole } from '@datalab/contract/api/data-roles';
+import type { SortDirection } from '@datalab/contract/paging';
+import { roleOfRank } from '@datalab/contract/api/data-roles';
 import type { Database } from '../../db/database.ts';
 import type { Collection } from '../../db/schema.ts';
-import { nameConflict } from '../../lib/errors.ts';
+import { AppError, nameConflict } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { authorizeCollection, collectionNotFound, type CollectionAction } from '../access/policy.ts';
-import { audit } from '../audit/audit.ts';
-import { presentCollectionDetail } from './presenter.ts';
+import { changeAccess, type Actor } from '../access/change-access.service.ts';
+import { effectiveRole } from '../access/policy.ts';
+import { presentCollectionDetail, presentCollectionSummary } from './presenter.ts';
 import {
   countAssetsAndConnections,
   deleteCollectionRow,
+  findCollectionByDataAsset,
   findCollectionByName,
   findCollectionByUid,
+  findOwners,
   findUserRef,
   insertCollection,
+  insertOwnerRole,
+  listCollectionsForUser,
   updateCollectionRow,
 } from './repository.ts';
 
+// Collections: the rules. Who may reach a collection is declared on each route and decided by the
+// policy before these run; what is left here is naming, ownership at creation, and the audit.
+
 export const newUid = () => randomBytes(9).toString('base64url');
+
+/** For route declarations: the collection a uid names, or the one holding a data asset (id or uid). */
+export const findCollection = (db: Database, uid: string) => findCollectionByUid(db, uid);
+export const findCollectionOfAsset = (db: Database, idOrUid: string) => findCollectionByDataAsset(db, idOrUid);
 
 const snapshot = (c: Collection) => ({ uid: c.uid, name: c.name, description: c.description });
 
-/** Loads a collection and checks the caller may do `action` to it (404 when hidden, 403 when forbidden). */
-export async function loadCollection(app: FastifyInstance, user: AuthUser, uid: string, action: CollectionAction) {
-  const collection = await findCollectionByUid(app.db, uid);
-  if (!collection) throw collectionNotFound(uid);
-  const role = await authorizeCollection(app.access, user, collection, action);
-  return { collection, role };
+/** A name clash with a collection the caller cannot see must not confirm that it exists (docs/decisions.md). */
+const NAME_UNAVAILABLE = 'This name is not available; choose another';
+const nameUnavailable = () =>
+  new AppError({ status: 409, code: 'conflict', title: NAME_UNAVAILABLE, errors: { name: [NAME_UNAVAILABLE] } });
+
+export async function collectionDetail(db: Database, user: AuthUser, collection: Collection, role: DataRole | null) {
+  const [counts, createdBy, owners] = await Promise.all([
+    countAssetsAndConnections(db, collection.id),
+    findUserRef(db, collection.created_by),
+    findOwners(db, collection.id),
+  ]);
+  return presentCollectionDetail(collection, user, role, counts, createdBy, owners);
 }
 
-export async function collectionDetail(db: Database, user: AuthUser, collection: Collection, role: Awaited<ReturnType<typeof loadCollection>>['role']) {
-  const [counts, createdBy] = await Promise.all([countAssetsAndConnections(db, collection.id), findUserRef(db, collection.created_by)]);
-  return presentCollectionDetail(collection, user, role, counts, createdBy);
+export async function listCollections(
+  actor: Pick<Actor, 'db' | 'access' | 'user'>,
+  query: {
+    search?: string | undefined;
+    page: number;
+    pageSize: number;
+    sortBy: 'name' | 'createdAt' | 'updatedAt';
+    sortDirection: SortDirection;
+  },
+) {
+  const { ranks } = await actor.access.forUser(actor.user.id, actor.user.accessVersion);
+  const { rows, total } = await listCollectionsForUser(actor.db, {
+    ranks,
+    seeAll: actor.user.canManageUsers,
+    search: query.search,
+    sortBy: query.sortBy,
+    sortDirection: query.sortDirection,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return {
+    items: rows.map((row) => presentCollectionSummary(row, roleOfRank(ranks.get(row.id)), row.asset_count)),
+    totalCount: total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
 }
 
-async function assertNameFree(db: Database, name: string, exceptId?: number) {
+async function assertNameFree(actor: Pick<Actor, 'access' | 'user'>, db: Database, name: string, exceptId?: number) {
   const existing = await findCollectionByName(db, name);
-  if (existing && existing.id !== exceptId) throw nameConflict('Collection', name.trim());
+  if (!existing || existing.id === exceptId) return;
+  const visible = actor.user.canManageUsers || (await effectiveRole(actor.access, actor.user, existing.id)) !== null;
+  throw visible ? nameConflict('Collection', name.trim()) : nameUnavailable();
 }
 
-export async function createCollection(app: FastifyInstance, request: FastifyRequest, user: AuthUser, input: { name: string; description: string }) {
-  const collection = await app.db.transaction().execute(async (trx) => {
-    await assertNameFree(trx, input.name);
+export async function createCollection(actor: Actor, input: { name: string; description: string }) {
+  const collection = await changeAccess(actor, async (trx) => {
+    await assertNameFree(actor, trx, input.name);
     const at = new Date().toISOString();
-    const created = await insertCollection(trx, { uid: newUid(), name: input.name, description: input.description, createdBy: user.id, at });
-    await trx.insertInto('collection_user_roles').values({ collection_id: created.id, user_id: user.id, role: 'Owner', created_at: at }).execute();
-    await app.access.bump(trx);
-    await audit(app, request, user, { action: 'collection.create', target: { type: 'collection', id: created.uid, name: created.name }, after: { ...snapshot(created), owner: user.id } }, trx);
+    const created = await insertCollection(trx, {
+      uid: newUid(),
+      name: input.name,
+      description: input.description,
+      createdBy: actor.user.id,
+      at,
+    });
+    await insertOwnerRole(trx, created.id, actor.user.id, at);
+    const after = { ...snapshot(created), owner: actor.user.id };
+    await actor.audit(
+      { action: 'collection.create', target: { type: 'collection', id: created.uid, name: created.name }, after },
+      trx,
+    );
     return created;
   });
-  return collectionDetail(app.db, user, collection, 'Owner');
+  return collectionDetail(actor.db, actor.user, collection, 'Owner');
 }
 
 export async function updateCollection(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  user: AuthUser,
-  input: { uid: string; name: string; description: string },
+  actor: Actor,
+  collection: Collection,
+  role: DataRole | null,
+  input: { name: string; description: string },
 ) {
-  const { collection, role } = await loadCollection(app, user, input.uid, 'update');
-  const updated = await app.db.transaction().execute(async (trx) => {
-    await assertNameFree(trx, input.name, collection.id);
-    const row = await updateCollectionRow(trx, collection.id, { name: input.name, description: input.description, at: new Date().toISOString() });
-    await audit(app, request, user, { action: 'collection.update', target: { type: 'collection', id: row.uid, name: row.name }, before: snapshot(collection), after: snapshot(row) }, trx);
+  const updated = await actor.db.transaction().execute(async (trx) => {
+    await assertNameFree(actor, trx, input.name, collection.id);
+    const row = await updateCollectionRow(trx, collection.id, {
+      name: input.name,
+      description: input.description,
+      at: new Date().toISOString(),
+    });
+    const target = { type: 'collection', id: row.uid, name: row.name };
+    await actor.audit({ action: 'collection.update', target, before: snapshot(collection), after: snapshot(row) }, trx);
     return row;
   });
-  return collectionDetail(app.db, user, updated, role);
+  return collectionDetail(actor.db, actor.user, updated, role);
 }
 
-export async function deleteCollection(app: FastifyInstance, request: FastifyRequest, user: AuthUser, uid: string) {
-  const { collection } = await loadCollection(app, user, uid, 'delete');
-  await app.db.transaction().execute(async (trx) => {
+export async function deleteCollection(actor: Actor, collection: Collection) {
+  await changeAccess(actor, async (trx) => {
     const counts = await countAssetsAndConnections(trx, collection.id);
     // Roles, connections and data assets go with it (ON DELETE CASCADE); tokens scoped to it are
     // revoked by the same cascade once tokens exist.
     await deleteCollectionRow(trx, collection.id);
-    await app.access.bump(trx);
-    await audit(app, request, user, { action: 'collection.delete', target: { type: 'collection', id: collection.uid, name: collection.name }, before: { ...snapshot(collection), ...counts } }, trx);
+    const target = { type: 'collection', id: collection.uid, name: collection.name };
+    await actor.audit({ action: 'collection.delete', target, before: { ...snapshot(collection), ...counts } }, trx);
   });
   return { uid: collection.uid, deleted: true as const };
 }

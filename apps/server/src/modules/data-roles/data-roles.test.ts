@@ -18,14 +18,25 @@ describeEachStore('data roles and effective roles', (ctx) => {
     expect((await admin.call('POST', `/api/UserGroup/${staff.id}/UserGroup/${analysts.id}`)).statusCode).toBe(200);
 
     expect(await canSee(analyst, collection.uid)).toBe(false);
-    await owner.call('PUT', `/api/DataRole/${staff.id}/UserGroupDataRoles`, { collectionUid: collection.uid, role: 'Reader' });
+    await owner.call('PUT', `/api/DataRole/${staff.id}/UserGroupDataRoles`, {
+      collectionUid: collection.uid,
+      role: 'Reader',
+    });
     expect(await canSee(analyst, collection.uid)).toBe(true);
 
-    await owner.call('PUT', `/api/DataRole/${analysts.id}/UserGroupDataRoles`, { collectionUid: collection.uid, role: 'Editor' });
+    await owner.call('PUT', `/api/DataRole/${analysts.id}/UserGroupDataRoles`, {
+      collectionUid: collection.uid,
+      role: 'Editor',
+    });
     const roles = userDataRoles.parse((await admin.call('GET', `/api/DataRole/${analyst.id}/UserDataRoles`)).json());
     const entry = roles.roles.find((r) => r.collection.uid === collection.uid);
     expect(entry).toMatchObject({ role: 'Editor', directRole: null });
-    expect(entry?.viaGroups.map((g) => [g.name, g.role]).sort()).toEqual([[analysts.name, 'Editor'], [staff.name, 'Reader']].sort());
+    expect(entry?.viaGroups.map((g) => [g.name, g.role]).sort()).toEqual(
+      [
+        [analysts.name, 'Editor'],
+        [staff.name, 'Reader'],
+      ].sort(),
+    );
 
     await admin.call('DELETE', `/api/UserGroup/${analysts.id}/User/${analyst.id}`);
     expect(await canSee(analyst, collection.uid)).toBe(false);
@@ -35,20 +46,43 @@ describeEachStore('data roles and effective roles', (ctx) => {
     const owner = await buildPerson(ctx());
     const colleague = await buildPerson(ctx());
     const collection = await buildCollection(ctx(), owner);
-    const granted = await owner.call('PUT', `/api/DataRole/${colleague.id}/UserDataRoles`, { collectionUid: collection.uid, role: 'Editor' });
+    const granted = await owner.call('PUT', `/api/DataRole/${colleague.id}/UserDataRoles`, {
+      collectionUid: collection.uid,
+      role: 'Editor',
+    });
     expect(granted.statusCode).toBe(200);
-    const access = collectionDataRoles.parse((await owner.call('GET', `/api/DataRole/${collection.uid}/DataSourceCollectionDataRoles`)).json());
-    expect(access.users.map((u) => [u.user.id, u.role]).sort()).toEqual([[owner.id, 'Owner'], [colleague.id, 'Editor']].sort());
-    await owner.call('PUT', `/api/DataRole/${colleague.id}/UserDataRoles`, { collectionUid: collection.uid, role: null });
+    const access = collectionDataRoles.parse(
+      (await owner.call('GET', `/api/DataRole/${collection.uid}/DataSourceCollectionDataRoles`)).json(),
+    );
+    expect(access.users.map((u) => [u.user.id, u.role]).sort()).toEqual(
+      [
+        [owner.id, 'Owner'],
+        [colleague.id, 'Editor'],
+      ].sort(),
+    );
+    await owner.call('PUT', `/api/DataRole/${colleague.id}/UserDataRoles`, {
+      collectionUid: collection.uid,
+      role: null,
+    });
     expect(await canSee(colleague, collection.uid)).toBe(false);
-    const records = (await auditRecords(ctx(), 'dataRole.withdraw')).filter((r) => (r.details.before as { collection: string }).collection === collection.uid);
-    expect(records.map((r) => [r.details.before, r.details.after])).toEqual([[{ collection: collection.uid, role: 'Editor' }, { collection: collection.uid, role: null }]]);
+    const records = (await auditRecords(ctx(), 'dataRole.withdraw')).filter(
+      (r) => (r.details.before as { collection: string }).collection === collection.uid,
+    );
+    expect(records.map((r) => [r.details.before, r.details.after])).toEqual([
+      [
+        { collection: collection.uid, role: 'Editor' },
+        { collection: collection.uid, role: null },
+      ],
+    ]);
   });
 
   it('keeps at least one Owner, changing nothing when refused', async () => {
     const owner = await buildPerson(ctx());
     const collection = await buildCollection(ctx(), owner);
-    const response = await owner.call('PUT', `/api/DataRole/${owner.id}/UserDataRoles`, { collectionUid: collection.uid, role: 'Reader' });
+    const response = await owner.call('PUT', `/api/DataRole/${owner.id}/UserDataRoles`, {
+      collectionUid: collection.uid,
+      role: 'Reader',
+    });
     expect(response.statusCode).toBe(400);
     expect(problem.parse(response.json()).title).toBe('At least one Owner is required');
     expect(await canSee(owner, collection.uid)).toBe(true);
@@ -60,7 +94,10 @@ describeEachStore('data roles and effective roles', (ctx) => {
     const owner = await buildPerson(ctx());
     const successor = await buildPerson(ctx());
     const collection = await buildCollection(ctx(), owner, { roles: [[successor, 'Owner']] });
-    const response = await owner.call('PUT', `/api/DataRole/${owner.id}/UserDataRoles`, { collectionUid: collection.uid, role: 'Reader' });
+    const response = await owner.call('PUT', `/api/DataRole/${owner.id}/UserDataRoles`, {
+      collectionUid: collection.uid,
+      role: 'Reader',
+    });
     expect(response.statusCode).toBe(200);
   });
 
@@ -68,7 +105,10 @@ describeEachStore('data roles and effective roles', (ctx) => {
     const admin = await buildPerson(ctx(), { canManageUsers: true });
     const owner = await buildPerson(ctx());
     const collection = await buildCollection(ctx(), owner);
-    const response = await admin.call('PUT', `/api/DataRole/${admin.id}/UserDataRoles`, { collectionUid: collection.uid, role: 'Owner' });
+    const response = await admin.call('PUT', `/api/DataRole/${admin.id}/UserDataRoles`, {
+      collectionUid: collection.uid,
+      role: 'Owner',
+    });
     expect(response.statusCode).toBe(403);
     expect((await admin.call('GET', `/api/DataSourceCollection/GetByUid/${collection.uid}`)).json().myRole).toBeNull();
   });
@@ -76,14 +116,32 @@ describeEachStore('data roles and effective roles', (ctx) => {
   it('answers unknown users, groups and collections with the spec template', async () => {
     const owner = await buildPerson(ctx());
     const collection = await buildCollection(ctx(), owner);
-    const user = await owner.call('PUT', '/api/DataRole/999999/UserDataRoles', { collectionUid: collection.uid, role: 'Reader' });
+    const user = await owner.call('PUT', '/api/DataRole/999999/UserDataRoles', {
+      collectionUid: collection.uid,
+      role: 'Reader',
+    });
     expect([user.statusCode, problem.parse(user.json()).title]).toEqual([404, 'User with id 999999 does not exist']);
-    const group = await owner.call('PUT', '/api/DataRole/999999/UserGroupDataRoles', { collectionUid: collection.uid, role: 'Reader' });
-    expect([group.statusCode, problem.parse(group.json()).title]).toEqual([404, 'User group with id 999999 does not exist']);
+    const group = await owner.call('PUT', '/api/DataRole/999999/UserGroupDataRoles', {
+      collectionUid: collection.uid,
+      role: 'Reader',
+    });
+    expect([group.statusCode, problem.parse(group.json()).title]).toEqual([
+      404,
+      'User group with id 999999 does not exist',
+    ]);
     const other = await buildPerson(ctx());
-    const missing = await owner.call('PUT', `/api/DataRole/${other.id}/UserDataRoles`, { collectionUid: 'no-such', role: 'Reader' });
-    expect([missing.statusCode, problem.parse(missing.json()).title]).toEqual([404, 'Collection with id no-such does not exist']);
-    const badRole = await owner.call('PUT', `/api/DataRole/${other.id}/UserDataRoles`, { collectionUid: collection.uid, role: 'King' });
+    const missing = await owner.call('PUT', `/api/DataRole/${other.id}/UserDataRoles`, {
+      collectionUid: 'no-such',
+      role: 'Reader',
+    });
+    expect([missing.statusCode, problem.parse(missing.json()).title]).toEqual([
+      404,
+      'Collection with id no-such does not exist',
+    ]);
+    const badRole = await owner.call('PUT', `/api/DataRole/${other.id}/UserDataRoles`, {
+      collectionUid: collection.uid,
+      role: 'King',
+    });
     expect(badRole.statusCode).toBe(400);
     expect(badRole.json().errors).toEqual({ role: ['Invalid option'] });
   });

@@ -1,6 +1,5 @@
 import type { Database } from '../../db/database.ts';
 import type { RoleName } from '../../db/schema.ts';
-import { userGroupsQuery } from '../access/repository.ts';
 
 export function userRolesOnCollection(db: Database, collectionId: number) {
   return db
@@ -22,24 +21,6 @@ export function groupRolesOnCollection(db: Database, collectionId: number) {
     .execute();
 }
 
-/** Every grant that reaches a user: their own, and those of all groups they belong to (with nesting). */
-export function grantsReachingUser(db: Database, userId: number) {
-  const direct = db
-    .selectFrom('collection_user_roles')
-    .innerJoin('collections', 'collections.id', 'collection_user_roles.collection_id')
-    .select(['collections.id as collection_id', 'collections.uid', 'collections.name as collection_name', 'collection_user_roles.role'])
-    .select((eb) => [eb.val<number | null>(null).as('group_id'), eb.val<string | null>(null).as('group_name')])
-    .where('collection_user_roles.user_id', '=', userId);
-  const viaGroups = db
-    .selectFrom('collection_group_roles')
-    .innerJoin('collections', 'collections.id', 'collection_group_roles.collection_id')
-    .innerJoin('user_groups', 'user_groups.id', 'collection_group_roles.group_id')
-    .select(['collections.id as collection_id', 'collections.uid', 'collections.name as collection_name', 'collection_group_roles.role'])
-    .select(['user_groups.id as group_id', 'user_groups.name as group_name'])
-    .where('collection_group_roles.group_id', 'in', userGroupsQuery(db, userId));
-  return direct.unionAll(viaGroups).execute();
-}
-
 export function groupRoles(db: Database, groupId: number) {
   return db
     .selectFrom('collection_group_roles')
@@ -55,26 +36,62 @@ type Subject = { kind: 'user'; id: number } | { kind: 'group'; id: number };
 export async function currentRole(db: Database, collectionId: number, subject: Subject): Promise<RoleName | null> {
   const row =
     subject.kind === 'user'
-      ? await db.selectFrom('collection_user_roles').select('role').where('collection_id', '=', collectionId).where('user_id', '=', subject.id).executeTakeFirst()
-      : await db.selectFrom('collection_group_roles').select('role').where('collection_id', '=', collectionId).where('group_id', '=', subject.id).executeTakeFirst();
+      ? await db
+          .selectFrom('collection_user_roles')
+          .select('role')
+          .where('collection_id', '=', collectionId)
+          .where('user_id', '=', subject.id)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('collection_group_roles')
+          .select('role')
+          .where('collection_id', '=', collectionId)
+          .where('group_id', '=', subject.id)
+          .executeTakeFirst();
   return row?.role ?? null;
 }
 
 export async function setRole(db: Database, collectionId: number, subject: Subject, role: RoleName | null, at: string) {
   if (subject.kind === 'user') {
-    await db.deleteFrom('collection_user_roles').where('collection_id', '=', collectionId).where('user_id', '=', subject.id).execute();
-    if (role) await db.insertInto('collection_user_roles').values({ collection_id: collectionId, user_id: subject.id, role, created_at: at }).execute();
+    await db
+      .deleteFrom('collection_user_roles')
+      .where('collection_id', '=', collectionId)
+      .where('user_id', '=', subject.id)
+      .execute();
+    if (role)
+      await db
+        .insertInto('collection_user_roles')
+        .values({ collection_id: collectionId, user_id: subject.id, role, created_at: at })
+        .execute();
   } else {
-    await db.deleteFrom('collection_group_roles').where('collection_id', '=', collectionId).where('group_id', '=', subject.id).execute();
-    if (role) await db.insertInto('collection_group_roles').values({ collection_id: collectionId, group_id: subject.id, role, created_at: at }).execute();
+    await db
+      .deleteFrom('collection_group_roles')
+      .where('collection_id', '=', collectionId)
+      .where('group_id', '=', subject.id)
+      .execute();
+    if (role)
+      await db
+        .insertInto('collection_group_roles')
+        .values({ collection_id: collectionId, group_id: subject.id, role, created_at: at })
+        .execute();
   }
 }
 
-/** Owners of a collection: users with a direct Owner role, and groups holding Owner. */
-export async function ownerCount(db: Database, collectionId: number): Promise<number> {
-  const [users, groups] = await Promise.all([
-    db.selectFrom('collection_user_roles').select((eb) => eb.fn.countAll<number>().as('n')).where('collection_id', '=', collectionId).where('role', '=', 'Owner').executeTakeFirstOrThrow(),
-    db.selectFrom('collection_group_roles').select((eb) => eb.fn.countAll<number>().as('n')).where('collection_id', '=', collectionId).where('role', '=', 'Owner').executeTakeFirstOrThrow(),
-  ]);
-  return Number(users.n) + Number(groups.n);
+/** Direct members of the given groups, with the group they are in. */
+export function membersOfGroups(db: Database, groupIds: readonly number[]) {
+  if (groupIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('user_group_members')
+    .innerJoin('users', 'users.id', 'user_group_members.user_id')
+    .select(['user_group_members.group_id', 'users.id', 'users.name', 'users.username'])
+    .where('user_group_members.group_id', 'in', [...groupIds])
+    .execute();
+}
+
+export function findUserRefById(db: Database, id: number) {
+  return db.selectFrom('users').select(['id', 'name', 'username']).where('id', '=', id).executeTakeFirst();
+}
+
+export function findGroupRefById(db: Database, id: number) {
+  return db.selectFrom('user_groups').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
 }

@@ -6,88 +6,61 @@ import {
   getChildGroups,
   getGroupHierarchy,
   getGroupUsers,
+  getNestingCandidates,
   getUserGroup,
   getUserGroups,
   postUserGroup,
+  putUserGroup,
   removeChildGroup,
   removeGroupUser,
 } from '@datalab/contract/api/user-groups';
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'kysely';
-import { forbidden } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
-import { requireCanManageUsers } from '../access/policy.ts';
-import { ownsAnyCollection } from '../users/service.ts';
-import { childrenOf, membersOf } from './repository.ts';
-import { changeMembership, changeNesting, createGroup, deleteGroup, groupDetail, groupOr404, hierarchy, listGroups, presentSummary } from './service.ts';
+import { candidatesFor, changeNesting, hierarchy } from './nesting-service.ts';
+import { presentSummary } from './presenter.ts';
+import { childrenOf, membersOf, searchGroupRefs } from './repository.ts';
+import {
+  changeMembership,
+  createGroup,
+  deleteGroup,
+  groupDetail,
+  groupOr404,
+  listGroups,
+  renameGroup,
+} from './service.ts';
+
+const admin = { permission: 'canManageUsers' } as const;
 
 export default async function userGroupRoutes(app: FastifyInstance) {
-  route(app, getUserGroups, async ({ user, query }) => {
-    requireCanManageUsers(user);
-    return listGroups(app.db, query);
-  });
+  route(app, getUserGroups, admin, async ({ query }) => listGroups(app.db, query));
+  route(app, postUserGroup, admin, async ({ actor, body }) => createGroup(actor, body));
+  route(app, autocompleteUserGroups, { permission: 'canPickPeople' }, async ({ query }) =>
+    searchGroupRefs(app.db, query.search, query.limit),
+  );
+  route(app, getUserGroup, admin, async ({ params }) => groupDetail(app.db, params.id));
+  route(app, putUserGroup, admin, async ({ actor, params, body }) => renameGroup(actor, params.id, body));
+  route(app, deleteUserGroup, admin, async ({ actor, params }) => deleteGroup(actor, params.id));
 
-  route(app, postUserGroup, async ({ request, user, body }) => {
-    requireCanManageUsers(user);
-    return createGroup(app, request, user, body);
-  });
-
-  route(app, autocompleteUserGroups, async ({ user, query }) => {
-    if (!user.canManageUsers && !(await ownsAnyCollection(app.db, user.id))) throw forbidden();
-    const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    return app.db
-      .selectFrom('user_groups')
-      .select(['id', 'name'])
-      .where('name_key', 'like', sql<string>`${pattern} escape '\\'`)
-      .orderBy('name_key')
-      .limit(query.limit)
-      .execute();
-  });
-
-  route(app, getUserGroup, async ({ user, params }) => {
-    requireCanManageUsers(user);
-    return groupDetail(app.db, params.id);
-  });
-
-  route(app, deleteUserGroup, async ({ request, user, params }) => {
-    requireCanManageUsers(user);
-    return deleteGroup(app, request, user, params.id);
-  });
-
-  route(app, getChildGroups, async ({ user, params }) => {
-    requireCanManageUsers(user);
+  route(app, getChildGroups, admin, async ({ params }) => {
     await groupOr404(app.db, params.id);
     return (await childrenOf(app.db, params.id)).map(presentSummary);
   });
 
-  route(app, getGroupUsers, async ({ user, params }) => {
-    requireCanManageUsers(user);
+  route(app, getGroupUsers, admin, async ({ params }) => {
     await groupOr404(app.db, params.id);
     return membersOf(app.db, params.id);
   });
 
-  route(app, addGroupUser, async ({ request, user, params }) => {
-    requireCanManageUsers(user);
-    return changeMembership(app, request, user, params.id, params.userId, true);
-  });
-
-  route(app, removeGroupUser, async ({ request, user, params }) => {
-    requireCanManageUsers(user);
-    return changeMembership(app, request, user, params.id, params.userId, false);
-  });
-
-  route(app, addChildGroup, async ({ request, user, params }) => {
-    requireCanManageUsers(user);
-    return changeNesting(app, request, user, params.id, params.childId, true);
-  });
-
-  route(app, removeChildGroup, async ({ request, user, params }) => {
-    requireCanManageUsers(user);
-    return changeNesting(app, request, user, params.id, params.childId, false);
-  });
-
-  route(app, getGroupHierarchy, async ({ user, params }) => {
-    requireCanManageUsers(user);
-    return hierarchy(app.db, params.id);
-  });
+  route(app, addGroupUser, admin, async ({ actor, params }) => changeMembership(actor, params.id, params.userId, true));
+  route(app, removeGroupUser, admin, async ({ actor, params }) =>
+    changeMembership(actor, params.id, params.userId, false),
+  );
+  route(app, addChildGroup, admin, async ({ actor, params }) => changeNesting(actor, params.id, params.childId, true));
+  route(app, removeChildGroup, admin, async ({ actor, params }) =>
+    changeNesting(actor, params.id, params.childId, false),
+  );
+  route(app, getNestingCandidates, admin, async ({ params, query }) =>
+    candidatesFor(app.db, params.id, query.search, query.limit),
+  );
+  route(app, getGroupHierarchy, admin, async ({ params }) => hierarchy(app.db, params.id));
 }

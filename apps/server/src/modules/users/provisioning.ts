@@ -14,7 +14,7 @@ export interface Identity {
 }
 
 export interface ProvisioningPolicy {
-  /** Subjects or usernames that hold canManageUsers from their first sign-in. */
+  /** Subjects (`sub`, of the one configured issuer) that hold canManageUsers from their first sign-in. */
   adminSubjects: string[];
 }
 
@@ -34,7 +34,8 @@ export async function provisionUser(db: Database, identity: Identity, policy: Pr
     return existing;
   }
   const now = new Date().toISOString();
-  const isAdmin = policy.adminSubjects.some((s) => s === identity.subject || s === identity.username);
+  // The stable subject only: many providers let people choose their preferred_username.
+  const isAdmin = policy.adminSubjects.includes(identity.subject);
   try {
     return await insertUser(db, {
       issuer: identity.issuer,

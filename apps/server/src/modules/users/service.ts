@@ -1,102 +1,134 @@
-import type { UserListItem } from '@datalab/contract/api/users';
+import type { SortDirection } from '@datalab/contract/paging';
+import type { UserGroupsOfUser, UserListItem } from '@datalab/contract/api/users';
 import { messages } from '@datalab/contract/messages';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { User } from '../../db/schema.ts';
-import { lockFor } from '../../db/locks.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import { audit } from '../audit/audit.ts';
+import { changeAccess, type Actor } from '../access/change-access.service.ts';
+import { userGroupPaths } from '../access/group-graph.service.ts';
+import { presentPickerItem, presentUser } from './presenter.ts';
+import {
+  countActiveAdministrators,
+  directGroupsOfUsers,
+  findUserById,
+  listUserPage,
+  suggestActiveUsers,
+  updateUserFlags,
+  type UserSortColumn,
+} from './repository.ts';
 
-const likePattern = (search: string) => `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-function searchUsers(db: Database, search: string | undefined) {
-  let query = db.selectFrom('users');
-  if (search) {
-    const pattern = likePattern(search);
-    query = query.where((eb) =>
-      eb.or(
-        (['name', 'username', 'email'] as const).map((column) => eb(eb.fn('lower', [column]), 'like', sql<string>`${pattern} escape '\\'`)),
-      ),
-    );
-  }
-  return query;
-}
-
-async function present(db: Database, users: User[]): Promise<UserListItem[]> {
-  const ids = users.map((u) => u.id);
-  const memberships = ids.length
-    ? await db
-        .selectFrom('user_group_members')
-        .innerJoin('user_groups', 'user_groups.id', 'user_group_members.group_id')
-        .select(['user_group_members.user_id', 'user_groups.id', 'user_groups.name'])
-        .where('user_group_members.user_id', 'in', ids)
-        .orderBy('user_groups.name')
-        .execute()
-    : [];
-  return users.map((u) => ({
-    id: u.id,
-    name: u.name,
-    username: u.username,
-    email: u.email,
-    permissions: { canManageUsers: Boolean(u.can_manage_users) },
-    isActive: Boolean(u.is_active),
-    lastSeenAt: u.last_seen_at === null ? null : new Date(u.last_seen_at),
-    createdAt: new Date(u.created_at),
-    groups: memberships.filter((m) => m.user_id === u.id).map((m) => ({ id: m.id, name: m.name })),
-  }));
-}
-
-export async function listUsers(db: Database, options: { search?: string | undefined; page: number; pageSize: number }) {
-  const query = searchUsers(db, options.search);
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy(sql`lower(name)`).orderBy('id').limit(options.pageSize).offset((options.page - 1) * options.pageSize).execute(),
-    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { items: await present(db, rows), totalCount: Number(count.n), page: options.page, pageSize: options.pageSize };
-}
-
-export function suggestUsers(db: Database, search: string, limit: number) {
-  return searchUsers(db, search || undefined)
-    .select(['id', 'name', 'username', 'email'])
-    .where('is_active', '=', 1)
-    .orderBy(sql`lower(name)`)
-    .limit(limit)
-    .execute();
-}
-
-/** Owners of some collection pick users and groups to grant roles to. */
-export async function ownsAnyCollection(db: Database, userId: number) {
-  const row = await db.selectFrom('collection_user_roles').select('collection_id').where('user_id', '=', userId).where('role', '=', 'Owner').limit(1).executeTakeFirst();
-  return row !== undefined;
-}
+// Users: listing, pickers, system permissions and deactivation. Who may call is declared per route;
+// the rules here are the ones about oneself and the last administrator.
 
 export const lastAdministratorMessage = messages.atLeastOne('user with canManageUsers');
 
-export async function setSystemPermissions(app: FastifyInstance, request: FastifyRequest, actor: AuthUser, userId: number, canManageUsers: boolean) {
-  // Nobody raises their own permissions; giving one up is allowed, within the last-administrator rule.
-  if (userId === actor.id && canManageUsers) throw forbidden();
-  const updated = await app.db.transaction().execute(async (trx) => {
-    await lockFor(trx, 'system-permissions');
-    const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
-    if (!user) throw notFound('User', userId);
-    if (Boolean(user.can_manage_users) === canManageUsers) return user;
-    await trx.updateTable('users').set({ can_manage_users: canManageUsers, updated_at: new Date().toISOString() }).where('id', '=', userId).execute();
-    await app.access.bump(trx);
-    const remaining = await trx.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).where('can_manage_users', '=', 1).where('is_active', '=', 1).executeTakeFirstOrThrow();
-    if (Number(remaining.n) === 0) {
-      throw new AppError({ status: 400, code: 'validation', title: lastAdministratorMessage, errors: { canManageUsers: [lastAdministratorMessage] } });
-    }
-    await audit(app, request, actor, {
-      action: 'user.systemPermissions',
-      target: { type: 'user', id: user.id, name: user.name },
-      before: { canManageUsers: Boolean(user.can_manage_users) },
-      after: { canManageUsers },
-    }, trx);
-    return { ...user, can_manage_users: canManageUsers ? 1 : 0 };
+const lastAdministrator = (field: string) =>
+  new AppError({
+    status: 400,
+    code: 'validation',
+    title: lastAdministratorMessage,
+    errors: { [field]: [lastAdministratorMessage] },
   });
-  const [item] = await present(app.db, [updated]);
-  if (!item) throw notFound('User', userId);
-  return item;
+
+export async function listUsers(
+  db: Database,
+  options: {
+    search?: string | undefined;
+    page: number;
+    pageSize: number;
+    sortBy: UserSortColumn;
+    sortDirection: SortDirection;
+  },
+) {
+  const { rows, total } = await listUserPage(db, options);
+  const memberships = await directGroupsOfUsers(
+    db,
+    rows.map((u) => u.id),
+  );
+  return {
+    items: rows.map((row) => presentUser(row, memberships)),
+    totalCount: total,
+    page: options.page,
+    pageSize: options.pageSize,
+  };
+}
+
+/** Pickers: name and username; e-mail and groups only for those who manage users. */
+export async function suggestUsers(db: Database, caller: AuthUser, search: string, limit: number) {
+  const rows = await suggestActiveUsers(db, search, limit);
+  const memberships = caller.canManageUsers
+    ? await directGroupsOfUsers(
+        db,
+        rows.map((u) => u.id),
+      )
+    : undefined;
+  return rows.map((row) => presentPickerItem(row, memberships));
+}
+
+async function presentOne(db: Database, userId: number): Promise<UserListItem> {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('User', userId);
+  return presentUser(user, await directGroupsOfUsers(db, [user.id]));
+}
+
+/** Nobody raises their own permissions; giving one up is allowed, within the last-administrator rule. */
+export async function setSystemPermissions(actor: Actor, userId: number, canManageUsers: boolean) {
+  if (userId === actor.user.id && canManageUsers) throw forbidden();
+  await changeAccess(actor, async (trx) => {
+    const user = await findUserById(trx, userId);
+    if (!user) throw notFound('User', userId);
+    if (Boolean(user.can_manage_users) === canManageUsers) return;
+    await updateUserFlags(trx, userId, { can_manage_users: canManageUsers });
+    if ((await countActiveAdministrators(trx)) === 0) throw lastAdministrator('canManageUsers');
+    await actor.audit(
+      {
+        action: 'user.systemPermissions',
+        target: { type: 'user', id: user.id, name: user.name },
+        before: { canManageUsers: Boolean(user.can_manage_users) },
+        after: { canManageUsers },
+      },
+      trx,
+    );
+  });
+  return presentOne(actor.db, userId);
+}
+
+/**
+ * Deactivates or reactivates a user. Their roles and memberships stay (the audit trail names them);
+ * a deactivated user's tokens are refused at the next request. Not oneself; not the last administrator.
+ */
+export async function setActive(actor: Actor, userId: number, active: boolean) {
+  if (userId === actor.user.id) throw forbidden();
+  await changeAccess(actor, async (trx) => {
+    const user = await findUserById(trx, userId);
+    if (!user) throw notFound('User', userId);
+    if (Boolean(user.is_active) === active) return;
+    await updateUserFlags(trx, userId, { is_active: active });
+    if ((await countActiveAdministrators(trx)) === 0) throw lastAdministrator('active');
+    await actor.audit(
+      {
+        action: active ? 'user.reactivate' : 'user.deactivate',
+        target: { type: 'user', id: user.id, name: user.name },
+        before: { active: !active },
+        after: { active },
+      },
+      trx,
+    );
+  });
+  return presentOne(actor.db, userId);
+}
+
+/** A user's groups, direct and through nesting, each with the shortest path that makes them a member. */
+export async function groupsOfUser(db: Database, userId: number): Promise<UserGroupsOfUser> {
+  const user = await findUserById(db, userId);
+  if (!user) throw notFound('User', userId);
+  const { paths, names } = await userGroupPaths(db, userId);
+  const named = (id: number) => ({ id, name: names.get(id) ?? String(id) });
+  const groups = [...paths].map(([id, path]) => ({
+    group: named(id),
+    direct: path.length === 1,
+    path: path.map(named),
+  }));
+  groups.sort((a, b) => a.path.length - b.path.length || a.group.name.localeCompare(b.group.name));
+  return { user: { id: user.id, name: user.name, username: user.username }, groups };
 }

@@ -16,7 +16,11 @@ describeEachStore('users and system permissions', (ctx) => {
     const group = await buildGroup(ctx(), admin, { members: [one] });
     const first = page.parse((await admin.call('GET', `/api/User?search=${tag}&pageSize=1`)).json());
     expect(first).toMatchObject({ totalCount: 2, page: 1, pageSize: 1 });
-    expect(first.items[0]).toMatchObject({ id: one.id, groups: [{ id: group.id, name: group.name }], permissions: { canManageUsers: false } });
+    expect(first.items[0]).toMatchObject({
+      id: one.id,
+      groups: [{ id: group.id, name: group.name }],
+      permissions: { canManageUsers: false },
+    });
   });
 
   it('grants and withdraws canManageUsers, effective on the next request, audited', async () => {
@@ -28,7 +32,9 @@ describeEachStore('users and system permissions', (ctx) => {
     expect((await helper.call('GET', '/api/User')).statusCode).toBe(200);
     await admin.call('PUT', `/api/User/${helper.id}/SystemPermissions`, { canManageUsers: false });
     expect((await helper.call('GET', '/api/User')).statusCode).toBe(403);
-    const records = (await auditRecords(ctx(), 'user.systemPermissions')).filter((r) => r.details.actor.id === admin.id);
+    const records = (await auditRecords(ctx(), 'user.systemPermissions')).filter(
+      (r) => r.details.actor.id === admin.id,
+    );
     expect(records.map((r) => r.details.after)).toEqual([{ canManageUsers: true }, { canManageUsers: false }]);
   });
 
@@ -43,14 +49,22 @@ describeEachStore('users and system permissions', (ctx) => {
     expect((await last.call('GET', '/api/Account/GetCurrentUser')).json().permissions.canManageUsers).toBe(true);
 
     const second = await buildPerson(ctx(), { canManageUsers: true });
-    expect((await last.call('PUT', `/api/User/${last.id}/SystemPermissions`, { canManageUsers: false })).statusCode).toBe(200);
-    expect((await last.call('PUT', `/api/User/${last.id}/SystemPermissions`, { canManageUsers: true })).statusCode).toBe(403);
+    expect(
+      (await last.call('PUT', `/api/User/${last.id}/SystemPermissions`, { canManageUsers: false })).statusCode,
+    ).toBe(200);
+    expect(
+      (await last.call('PUT', `/api/User/${last.id}/SystemPermissions`, { canManageUsers: true })).statusCode,
+    ).toBe(403);
     expect(second.id).toBeGreaterThan(0);
   });
 
   it('ignores a mass-assigned permissions field anywhere else', async () => {
     const someone = await buildPerson(ctx());
-    await someone.call('POST', '/api/ApplicationLog/ClientErrors', { message: 'x', path: '/', permissions: { canManageUsers: true } });
+    await someone.call('POST', '/api/ApplicationLog/ClientErrors', {
+      message: 'x',
+      path: '/',
+      permissions: { canManageUsers: true },
+    });
     expect((await someone.call('GET', '/api/Account/GetCurrentUser')).json().permissions.canManageUsers).toBe(false);
   });
 });

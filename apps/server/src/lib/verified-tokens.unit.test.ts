@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { VerifiedTokens } from './verified-tokens.ts';
+
+const SIGNATURE = 'S'.repeat(40);
+const token = (claims: string) => `header.${claims}.${SIGNATURE}`;
+
+describe('VerifiedTokens', () => {
+  it('knows a verified token until its expiry', () => {
+    const tokens = new VerifiedTokens(10);
+    tokens.set(token('alice'), 7, 1000);
+    expect(tokens.get(token('alice'), 999)).toBe(7);
+    expect(tokens.get(token('alice'), 1000)).toBeUndefined();
+  });
+
+  it('never answers for another token that ends the same way', () => {
+    const tokens = new VerifiedTokens(10);
+    tokens.set(token('alice'), 7, Infinity);
+    expect(tokens.get(token('mallory'))).toBeUndefined();
+    expect(tokens.knownBearer(`Bearer ${token('mallory')}`)).toBeUndefined();
+    expect(tokens.get(token('alice'))).toBe(7);
+  });
+
+  it('reads a known token from an exact "Bearer " header only', () => {
+    const tokens = new VerifiedTokens(10);
+    tokens.set(token('alice'), 7, Infinity);
+    expect(tokens.knownBearer(`Bearer ${token('alice')}`)).toBe(token('alice'));
+    for (const header of [undefined, token('alice'), `bearer ${token('alice')}`, `Bearer ${token('alice')} `, `Basic ${token('alice')}`]) {
+      expect(tokens.knownBearer(header)).toBeUndefined();
+    }
+  });
+});

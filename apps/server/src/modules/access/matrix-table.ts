@@ -1,0 +1,172 @@
+import { callPath } from '@datalab/contract/call';
+import type { FastifyInstance } from 'fastify';
+import type { Fixture, Helpers, MatrixWorld, Persona } from './matrix-fixture.ts';
+import { personas } from './matrix-fixture.ts';
+
+// One row per /api route, keyed 'METHOD /path' exactly as the app registers it. A row gives only
+// what fills the route (path parameters, query, body); the method and path come from the key, so a
+// row cannot test one route while naming another.
+
+type Expected = Record<Persona, number>;
+type Values = Record<string, string | number>;
+
+export interface Row {
+  params?: (fx: Fixture, h: Helpers) => Promise<Values> | Values;
+  query?: (fx: Fixture, h: Helpers) => Values;
+  payload?: (fx: Fixture, h: Helpers) => Promise<object> | object;
+  expected: Expected;
+  /** Undoes what a successful cell created, so rows do not change each other's callers. */
+  undo?: (body: string, app: FastifyInstance) => Promise<void>;
+}
+
+const all = (ok: number): Expected => ({
+  signedOut: 401,
+  plain: ok,
+  reader: ok,
+  editor: ok,
+  owner: ok,
+  nestedOwner: ok,
+  admin: ok,
+  partner: ok,
+});
+const adminOnly = (ok: number): Expected => ({ ...all(403), signedOut: 401, admin: ok });
+const pickers: Expected = { ...adminOnly(200), owner: 200, nestedOwner: 200 };
+const creators: Expected = { ...adminOnly(201), editor: 201 };
+const readCollection: Expected = {
+  signedOut: 401,
+  plain: 404,
+  reader: 200,
+  editor: 200,
+  owner: 200,
+  nestedOwner: 200,
+  admin: 200,
+  partner: 404,
+};
+const ownerOnly: Expected = { ...readCollection, reader: 403, editor: 403, admin: 403 };
+const manageRoles: Expected = { ...ownerOnly, admin: 200 };
+const adminOrSelf: Expected = { ...adminOnly(200), reader: 200 };
+
+export const matrix: Record<string, Row> = {
+  'GET /api/Account/GetCurrentUser': { expected: all(200) },
+  'POST /api/ApplicationLog/ClientErrors': { payload: () => ({ message: 'boom', path: '/' }), expected: all(202) },
+
+  'GET /api/DataSourceCollection/GetAll': {
+    query: () => ({ sortBy: 'name', sortDirection: 'desc' }),
+    expected: all(200),
+  },
+  'POST /api/DataSourceCollection': {
+    payload: (_fx, h) => ({ name: `New ${h.unique()}` }),
+    expected: creators,
+    undo: async (body, app) => {
+      const { uid } = JSON.parse(body) as { uid?: string };
+      if (uid) await app.db.deleteFrom('collections').where('uid', '=', uid).execute();
+      await app.access.bump(app.db);
+    },
+  },
+  'PUT /api/DataSourceCollection': {
+    payload: async (_fx, h) => ({ uid: await h.freshCollection(), name: `Renamed ${h.unique()}` }),
+    expected: ownerOnly,
+  },
+  // Values that are not path parameters go to the query: a fresh collection per caller.
+  'DELETE /api/DataSourceCollection': {
+    params: async (_fx, h) => ({ uid: await h.freshCollection() }),
+    expected: ownerOnly,
+  },
+  'GET /api/DataSourceCollection/GetByUid/:uid': { params: (fx) => ({ uid: fx.collection }), expected: readCollection },
+  'GET /api/DataSourceCollection/GetByDataAssetId/:id': {
+    params: (fx) => ({ id: fx.assetUid }),
+    expected: readCollection,
+  },
+
+  // The reader asks about themselves; everybody else about the reader.
+  'GET /api/DataRole/:id/UserDataRoles': { params: (fx) => ({ id: fx.ids.reader }), expected: adminOrSelf },
+  'PUT /api/DataRole/:id/UserDataRoles': {
+    params: (fx) => ({ id: fx.grantee }),
+    payload: (fx) => ({ collectionUid: fx.collection, role: 'Reader' }),
+    expected: manageRoles,
+  },
+  'GET /api/DataRole/:id/UserGroupDataRoles': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
+  'PUT /api/DataRole/:id/UserGroupDataRoles': {
+    params: (fx) => ({ id: fx.group }),
+    payload: (fx) => ({ collectionUid: fx.collection, role: 'Reader' }),
+    expected: manageRoles,
+  },
+  'GET /api/DataRole/:id/DataSourceCollectionDataRoles': {
+    params: (fx) => ({ id: fx.collection }),
+    expected: manageRoles,
+  },
+
+  'GET /api/User': { query: () => ({ sortBy: 'lastSeenAt', sortDirection: 'desc' }), expected: adminOnly(200) },
+  'GET /api/User/Autocomplete': { query: () => ({ search: 'matrix' }), expected: pickers },
+  'PUT /api/User/:id/SystemPermissions': {
+    params: (fx) => ({ id: fx.bystander }),
+    payload: () => ({ canManageUsers: false }),
+    expected: adminOnly(200),
+  },
+  'PUT /api/User/:id/Active': {
+    params: (fx) => ({ id: fx.bystander }),
+    payload: () => ({ active: true }),
+    expected: adminOnly(200),
+  },
+  'GET /api/User/:id/Groups': { params: (fx) => ({ id: fx.ids.reader }), expected: adminOrSelf },
+
+  'GET /api/UserGroup': { query: () => ({ sortBy: 'memberCount' }), expected: adminOnly(200) },
+  'POST /api/UserGroup': { payload: (_fx, h) => ({ name: `Group ${h.unique()}` }), expected: adminOnly(201) },
+  'GET /api/UserGroup/Autocomplete': { query: () => ({ search: 'matrix' }), expected: pickers },
+  'GET /api/UserGroup/:id': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
+  'PUT /api/UserGroup/:id': {
+    params: async (_fx, h) => ({ id: await h.freshGroup() }),
+    payload: (_fx, h) => ({ name: `Renamed group ${h.unique()}`, description: 'renamed' }),
+    expected: adminOnly(200),
+  },
+  'DELETE /api/UserGroup/:id': { params: async (_fx, h) => ({ id: await h.freshGroup() }), expected: adminOnly(200) },
+  'GET /api/UserGroup/:id/UserGroups': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
+  'GET /api/UserGroup/:id/Users': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
+  'POST /api/UserGroup/:id/User/:userId': {
+    params: (fx) => ({ id: fx.group, userId: fx.bystander }),
+    expected: adminOnly(200),
+  },
+  'DELETE /api/UserGroup/:id/User/:userId': {
+    params: (fx) => ({ id: fx.group, userId: fx.bystander }),
+    expected: adminOnly(200),
+  },
+  'POST /api/UserGroup/:id/UserGroup/:childId': {
+    params: (fx) => ({ id: fx.group, childId: fx.child }),
+    expected: adminOnly(200),
+  },
+  'DELETE /api/UserGroup/:id/UserGroup/:childId': {
+    params: (fx) => ({ id: fx.group, childId: fx.child }),
+    expected: adminOnly(200),
+  },
+  'GET /api/UserGroup/:id/NestingCandidates': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
+  'GET /api/UserGroup/:id/Hierarchy': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
+};
+
+/** Sends the route's own method and path, filled from the row, once per caller; returns the statuses. */
+export async function runRow(app: FastifyInstance, world: MatrixWorld, key: string, row: Row): Promise<Expected> {
+  const [method, path] = key.split(' ') as ['GET' | 'POST' | 'PUT' | 'DELETE', string];
+  const actual = {} as Expected;
+  for (const persona of personas) {
+    const { fixture: fx, helpers: h } = world;
+    const values = (await row.params?.(fx, h)) ?? {};
+    const pathParams = Object.fromEntries(Object.entries(values).filter(([name]) => path.includes(`:${name}`)));
+    const queryValues = {
+      ...row.query?.(fx, h),
+      ...Object.fromEntries(Object.entries(values).filter(([name]) => !path.includes(`:${name}`))),
+    };
+    const query = new URLSearchParams(
+      Object.entries(queryValues).map(([k, v]): [string, string] => [k, String(v)]),
+    ).toString();
+    const payload = await row.payload?.(fx, h);
+    const token = world.tokens.get(persona);
+    const response = await app.inject({
+      method,
+      url: `${callPath(path, pathParams)}${query ? `?${query}` : ''}`,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload !== undefined ? { payload } : {}),
+    });
+    actual[persona] = response.statusCode;
+    if (response.statusCode < 300) await row.undo?.(response.body, app);
+  }
+  return actual;
+}

@@ -1,0 +1,112 @@
+import type { DataRole } from '@datalab/contract/api/data-roles';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Collection } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../lib/errors.ts';
+import { auditWriter } from '../audit/audit.ts';
+import { findCollection, findCollectionOfAsset } from '../collections/service.ts';
+import type { Actor } from './change-access.service.ts';
+import {
+  authorizeCollection,
+  collectionNotFound,
+  hasPermission,
+  type CollectionAction,
+  type Permission,
+} from './policy.ts';
+
+// What each route declares it needs (lib/route.ts checks it before the handler runs). The rule
+// itself stays in policy.ts; this file only reads the declaration and the request's named field.
+
+/** A request field, by where it is: a path parameter, a query parameter or a body property. */
+export type Field = { params: string } | { query: string } | { body: string };
+
+export type RouteAccess =
+  | { public: true }
+  | { signedIn: true }
+  /** A system permission; `orSelf` also lets a user act on their own id. */
+  | { permission: Permission; orSelf?: Field }
+  /** A role on the collection whose uid the field holds: 404 when hidden, 403 when visible but not allowed. */
+  | { collection: CollectionAction; uid: Field }
+  /** The same for the collection holding the data asset (id or uid) the field names; hidden: 404 for the asset. */
+  | { collection: CollectionAction; dataAsset: Field };
+
+export interface RouteGrant {
+  collection: Collection | undefined;
+  role: DataRole | null;
+}
+
+const NOTHING: RouteGrant = { collection: undefined, role: null };
+
+function fieldText(field: Field): string {
+  if ('params' in field) return `path ${field.params}`;
+  if ('query' in field) return `query ${field.query}`;
+  return `body ${field.body}`;
+}
+
+/** A human description of a declaration (the OpenAPI entry shows it); empty when it declares nothing. */
+export function describeAccess(access: RouteAccess | undefined): string {
+  if (!access || typeof access !== 'object') return '';
+  if ('public' in access && access.public === true) return 'public';
+  if ('signedIn' in access && access.signedIn === true) return 'signed in';
+  if ('permission' in access)
+    return access.orSelf ? `${access.permission}, or oneself (${fieldText(access.orSelf)})` : access.permission;
+  if ('collection' in access && 'uid' in access)
+    return `${access.collection} on the collection (${fieldText(access.uid)})`;
+  if ('collection' in access && 'dataAsset' in access)
+    return `${access.collection} on the data asset's collection (${fieldText(access.dataAsset)})`;
+  return '';
+}
+
+function readField(request: FastifyRequest, field: Field): string {
+  const source = ('params' in field ? request.params : 'query' in field ? request.query : request.body) as
+    Record<string, unknown> | undefined;
+  const name = 'params' in field ? field.params : 'query' in field ? field.query : field.body;
+  const value = source?.[name];
+  return value === undefined || value === null ? '' : String(value);
+}
+
+async function authorizeInner(app: FastifyInstance, request: FastifyRequest, access: RouteAccess): Promise<RouteGrant> {
+  if ('public' in access || 'signedIn' in access) return NOTHING;
+  const user = request.user;
+  if (!user) throw new Error('authorization needs an authenticated user');
+  if ('permission' in access) {
+    if (access.orSelf && readField(request, access.orSelf) === String(user.id)) return NOTHING;
+    if (!(await hasPermission(app.access, user, access.permission))) throw forbidden();
+    return NOTHING;
+  }
+  if ('uid' in access) {
+    const uid = readField(request, access.uid);
+    const collection = await findCollection(app.db, uid);
+    if (!collection) throw collectionNotFound(uid);
+    return { collection, role: await authorizeCollection(app.access, user, collection, access.collection) };
+  }
+  const assetId = readField(request, access.dataAsset);
+  const collection = await findCollectionOfAsset(app.db, assetId);
+  if (!collection) throw notFound('Data asset', assetId);
+  const role = await authorizeCollection(app.access, user, collection, access.collection).catch((error: unknown) => {
+    throw (error as { status?: number }).status === 404 ? notFound('Data asset', assetId) : error;
+  });
+  return { collection, role };
+}
+
+/** Enforces a route's declaration; reports the time spent in Server-Timing (authz). */
+export async function authorizeRoute(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  access: RouteAccess,
+): Promise<RouteGrant> {
+  if ('public' in access || 'signedIn' in access) return NOTHING; // nothing to decide, nothing to time
+  const started = performance.now();
+  try {
+    return await authorizeInner(app, request, access);
+  } finally {
+    if (request.user)
+      request.user.authorizationMs = (request.user.authorizationMs ?? 0) + (performance.now() - started);
+  }
+}
+
+/** The actor of one request, for the services it calls. */
+export function actorOf(app: FastifyInstance, request: FastifyRequest): Actor {
+  const user = request.user;
+  if (!user) throw new Error('an actor needs an authenticated user');
+  return { db: app.db, access: app.access, user, audit: auditWriter(app.appLog, request.id, user) };
+}

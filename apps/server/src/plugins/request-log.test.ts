@@ -1,0 +1,131 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { injectClient } from '../testing/http.ts';
+import { signIn } from '../testing/sign-in.ts';
+
+// The request log line, read from the app's own logger (built with the app's options, its lines
+// captured through a stream instead of stdout).
+
+const PUBLIC_URL = 'http://localhost:8080';
+const SECRET = 'do-not-log-me-7f3a';
+
+type Line = Record<string, unknown>;
+
+async function loggedApp(env: Record<string, string>) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'datalab-log-test-'));
+  const lines: Line[] = [];
+  const text: string[] = [];
+  const capture = {
+    write(chunk: string) {
+      text.push(chunk);
+      for (const line of chunk.split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Line);
+    },
+  };
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL,
+    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const app: FastifyInstance = await buildApp(config, { logDestination: capture });
+  await app.ready();
+  return {
+    app,
+    lines,
+    output: () => text.join(''),
+    completed: () => lines.filter((line) => line['msg'] === 'request completed'),
+    close: async () => {
+      await app.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe('request log line', () => {
+  let logged: Awaited<ReturnType<typeof loggedApp>>;
+  let token: string;
+
+  beforeAll(async () => {
+    logged = await loggedApp({ LOG_LEVEL: 'info' });
+    const tokens = await signIn(injectClient(logged.app), { publicUrl: PUBLIC_URL, username: 'admin', password: 'datalab' });
+    token = tokens.access_token;
+  });
+  afterAll(async () => {
+    await logged?.close();
+  });
+
+  it('writes one line per completed request with method, path, status, duration, user, request id and address', async () => {
+    const response = await logged.app.inject({
+      method: 'GET',
+      url: `/api/Account/GetCurrentUser?access_token=${SECRET}&page=2`,
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'log-test-request-1' },
+    });
+    expect(response.statusCode).toBe(200);
+    const userId = (response.json() as { id: number }).id;
+
+    const mine = logged.completed().filter((line) => line['reqId'] === 'log-test-request-1');
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({
+      level: 30,
+      method: 'GET',
+      path: '/api/Account/GetCurrentUser',
+      status: 200,
+      userId,
+      remoteAddress: '127.0.0.1',
+    });
+    expect(mine[0]!['durationMs']).toEqual(expect.any(Number));
+    expect(mine[0]!['durationMs']).toBeGreaterThanOrEqual(0);
+  });
+
+  it('never writes the query string, the bearer token or the sign-in codes', async () => {
+    await logged.app.inject({ method: 'GET', url: `/api/NoSuchThing?password=${SECRET}`, headers: { 'x-request-id': 'log-test-request-2' } });
+    const line = logged.completed().find((entry) => entry['reqId'] === 'log-test-request-2');
+    expect(line).toMatchObject({ method: 'GET', path: '/api/NoSuchThing', status: 404 });
+
+    const output = logged.output();
+    expect(output).not.toContain(SECRET);
+    expect(output).not.toContain(token);
+    // The sign-in went through /oidc/auth?…&code_challenge=… and the callback's ?code=…: paths only.
+    const paths = logged.completed().map((entry) => String(entry['path']));
+    expect(paths.some((path) => path.startsWith('/oidc/'))).toBe(true);
+    expect(paths.filter((path) => path.includes('?'))).toEqual([]);
+    expect(output).not.toMatch(/code_challenge|[?&]code=/);
+  });
+
+  it('leaves the user out of an anonymous request', async () => {
+    await logged.app.inject({ method: 'GET', url: '/api/Account/GetCurrentUser', headers: { 'x-request-id': 'log-test-request-3' } });
+    const line = logged.completed().find((entry) => entry['reqId'] === 'log-test-request-3');
+    expect(line).toMatchObject({ path: '/api/Account/GetCurrentUser', status: 401 });
+    expect(line).not.toHaveProperty('userId');
+  });
+
+  it('never logs health probes', async () => {
+    const before = logged.lines.length;
+    for (const url of ['/health/live', '/health/ready', '/health/ready?probe=1']) {
+      expect((await logged.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    }
+    expect(logged.lines.slice(before)).toEqual([]);
+  });
+});
+
+describe('request log line switched off', () => {
+  it.each([
+    ['LOG_REQUESTS=false', { LOG_LEVEL: 'info', LOG_REQUESTS: 'false' }],
+    ['LOG_LEVEL=warn', { LOG_LEVEL: 'warn' }],
+  ])('writes no request lines with %s', async (_name, env) => {
+    const logged = await loggedApp(env);
+    try {
+      const response = await logged.app.inject({ method: 'GET', url: '/api/Account/GetCurrentUser' });
+      expect(response.statusCode).toBe(401);
+      expect(logged.completed()).toEqual([]);
+    } finally {
+      await logged.close();
+    }
+  });
+});
