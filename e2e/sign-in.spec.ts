@@ -23,6 +23,15 @@ test.describe('sign-in', () => {
     await expect(page.getByText('You are not authorised to perform this action')).toBeVisible();
   });
 
+  test('a returnUrl that would leave the origin (a tab before //) lands on home after sign-in', async ({ page }) => {
+    await page.goto(`/login?returnUrl=${encodeURIComponent('/\t/example.com/phish')}`);
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await submitLoginForm(page, 'admin');
+    await page.waitForURL((url) => url.pathname === '/' && !url.search.includes('returnUrl'));
+    expect(new URL(page.url()).hostname).toBe('localhost');
+    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+  });
+
   test('a wrong password keeps the user on the login page with a message', async ({ page }) => {
     await page.goto('/collection');
     await page.waitForURL(/\/oidc\/interaction\//);

@@ -36,5 +36,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Screen tests type and click through whole flows; on a shared, busy machine 5 s is too tight.
+    testTimeout: 20_000,
   },
 });

@@ -3,13 +3,13 @@ import { texts } from '@datalab/contract/texts';
 import { ErrorIllustration } from '../components/error/ErrorIllustration.tsx';
 import { DeveloperDetails } from '../components/error/DeveloperDetails.tsx';
 import { readCspNonce } from '../config/csp-nonce.ts';
-import { theme } from '../config/theme.ts';
+import { cssVariablesResolver, theme } from '../config/theme.ts';
 
 /** Shown when the portal configuration cannot be loaded: without it nobody can sign in. */
 export function StartupFailure({ error }: { error: Error }) {
   const nonce = readCspNonce();
   return (
-    <MantineProvider theme={theme} forceColorScheme="light" getStyleNonce={nonce ? () => nonce : undefined}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" getStyleNonce={nonce ? () => nonce : undefined}>
       <Container size="sm" py={96}>
         <Stack align="center" gap="md" ta="center" role="alert">
           <ErrorIllustration />

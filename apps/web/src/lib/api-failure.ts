@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorsMap, problem, validationProblem, type ErrorsMap } from '@datalab/contract/errors';
 import { texts } from '@datalab/contract/texts';
 import { ApiError } from './api-error.ts';
+import { markSessionEnded } from './auth/session-ended.ts';
 import { unauthorisedPageUrl } from './error-page-url.ts';
 import { notifyError } from './notify.ts';
 
@@ -48,6 +49,8 @@ export function httpFailure(status: number, body: string, context: FailureContex
   }
   if (status === 401) {
     notifyError(texts.unauthenticatedToast);
+    // The API no longer accepts this session: the screens offer to sign in again (session-ended.ts).
+    markSessionEnded();
     return new ApiError({ kind: 'unauthenticated', status, problem: replyProblem, body, message: texts.unauthenticatedToast });
   }
   if (status === 403) {

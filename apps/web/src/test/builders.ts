@@ -31,6 +31,7 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     username: 'ada',
     email: 'ada@example.org',
     permissions: { canManageUsers: false },
+    canCreateCollections: false,
     ...overrides,
   };
 }
@@ -101,13 +102,15 @@ export function buildCollectionDetail(overrides: Partial<Wire<typeof collectionD
     createdAt: '2026-01-05T09:30:00.000Z',
     updatedAt: '2026-01-06T10:00:00.000Z',
     createdBy: { id: 1, name: 'Ada Lovelace', username: 'ada' },
+    owners: [{ id: 1, name: 'Ada Lovelace', username: 'ada' }],
+    ownerGroups: [],
     can: { edit: true, manageRoles: true, delete: true, editAssets: true },
     ...overrides,
   };
 }
 
 export function buildCollectionSummary(overrides: Partial<Wire<typeof collectionSummary>> = {}): Wire<typeof collectionSummary> {
-  const { connectionCount: _c, createdBy: _b, can: _can, ...summary } = buildCollectionDetail();
+  const { connectionCount: _c, createdBy: _b, owners: _o, ownerGroups: _g, can: _can, ...summary } = buildCollectionDetail();
   return { ...summary, ...overrides };
 }
 

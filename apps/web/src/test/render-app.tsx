@@ -6,10 +6,11 @@ import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import type { CurrentUser } from '@datalab/contract/api/account';
 import type { PortalConfig } from '@datalab/contract/api/portal-config';
+import { SessionSync } from '../app/providers/SessionSync.tsx';
 import { appRoutes } from '../app/routes.tsx';
 import { AppNotifications } from '../components/notifications/AppNotifications.tsx';
 import { PortalConfigProvider } from '../config/portal-config-context.tsx';
-import { theme } from '../config/theme.ts';
+import { cssVariablesResolver, theme } from '../config/theme.ts';
 import { accountKeys } from '../features/account/keys.ts';
 import { UserManagerProvider } from '../lib/auth/user-manager-context.tsx';
 import { buildAuth, buildPortalConfig, buildUserManager } from './builders.ts';
@@ -30,11 +31,12 @@ export function renderApp({ path = '/', routes = appRoutes, auth = buildAuth(), 
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const view = render(
     <PortalConfigProvider config={config}>
-      <MantineProvider theme={theme} env="test">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
         <AppNotifications />
         <QueryClientProvider client={queryClient}>
           <UserManagerProvider userManager={buildUserManager(config)}>
             <AuthContext value={auth}>
+              <SessionSync />
               <RouterProvider router={router} />
             </AuthContext>
           </UserManagerProvider>

@@ -1,9 +1,12 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { cleanNotifications } from '@mantine/notifications';
 import { afterEach, beforeEach } from 'vitest';
+import { clearSessionEnded } from '../lib/auth/session-ended.ts';
 import { installMatchMedia, setViewportWidth } from './viewport.ts';
 
 installMatchMedia();
+// The first screen of a file also loads its lazy route module; on a busy machine that takes over 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these; Mantine and the router call them.
 class ResizeObserverStub {
@@ -28,4 +31,5 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   cleanNotifications();
+  clearSessionEnded();
 });

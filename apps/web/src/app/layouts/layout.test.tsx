@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildAuth, buildCurrentUser, buildUser } from '../../test/builders.ts';
@@ -90,18 +90,25 @@ describe('the footer', () => {
 });
 
 describe('the mobile restriction', () => {
-  it('replaces every page but home below 768 px', async () => {
+  it('replaces every page but home and the policy pages below 768 px, with a way home', async () => {
     setViewportWidth(600);
     renderApp({ path: '/tokens', ...signedIn() });
     expect(await screen.findByText('Mobile mode not supported')).toBeTruthy();
     expect(screen.getByText('Please use a desktop or tablet device')).toBeTruthy();
     expect(screen.queryByRole('heading', { name: 'Tokens' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Go to home' }).getAttribute('href')).toBe('/');
   });
 
-  it('applies to public pages too, but never to home', async () => {
+  it('applies to public pages too, except the policy pages, which stay readable and lead home', async () => {
     setViewportWidth(767);
-    renderApp({ path: '/policy/accessibility' });
+    renderApp({ path: '/error?errorSummary=Oops&errorMessage=Broken' });
     expect(await screen.findByText('Mobile mode not supported')).toBeTruthy();
+    cleanup();
+
+    renderApp({ path: '/policy/accessibility' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Accessibility statement' })).toBeTruthy();
+    expect(screen.queryByText('Mobile mode not supported')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to Data Lab home' }).getAttribute('href')).toBe('/');
   });
 
   it('leaves home alone', async () => {

@@ -8,7 +8,7 @@ import { paths } from '@datalab/contract/paths';
 import { AppNotifications } from '../../components/notifications/AppNotifications.tsx';
 import { readCspNonce } from '../../config/csp-nonce.ts';
 import { PortalConfigProvider } from '../../config/portal-config-context.tsx';
-import { theme } from '../../config/theme.ts';
+import { cssVariablesResolver, theme } from '../../config/theme.ts';
 import { UserManagerProvider } from '../../lib/auth/user-manager-context.tsx';
 import { SessionSync } from './SessionSync.tsx';
 
@@ -28,7 +28,7 @@ export function AppProviders({ config, userManager, queryClient, children }: App
   const [isSignInCallback] = useState(() => window.location.pathname === paths.signInCallback);
   return (
     <PortalConfigProvider config={config}>
-      <MantineProvider theme={theme} forceColorScheme="light" getStyleNonce={nonce ? () => nonce : undefined}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" getStyleNonce={nonce ? () => nonce : undefined}>
         <AppNotifications />
         <QueryClientProvider client={queryClient}>
           <UserManagerProvider userManager={userManager}>

@@ -7,6 +7,8 @@ export interface ConfirmActionProps {
   /** What will happen, in a sentence. */
   message: ReactNode;
   confirmLabel: string;
+  /** The confirm button's colour: red (the default) for what takes something away. */
+  confirmColor?: string | undefined;
   onConfirm: () => Promise<unknown>;
   /** Renders the control that opens the confirmation. */
   children: (open: () => void) => ReactNode;
@@ -16,7 +18,7 @@ export interface ConfirmActionProps {
  * Asks before a change that cannot be taken back in one click. The modal stays open while the call
  * runs and closes when it succeeds; a refusal is reported by the API client and leaves it open.
  */
-export function ConfirmAction({ title, message, confirmLabel, onConfirm, children }: ConfirmActionProps) {
+export function ConfirmAction({ title, message, confirmLabel, confirmColor = 'red', onConfirm, children }: ConfirmActionProps) {
   const [isOpen, setOpen] = useState(false);
   const [isBusy, setBusy] = useState(false);
   const handleConfirm = async () => {
@@ -40,7 +42,7 @@ export function ConfirmAction({ title, message, confirmLabel, onConfirm, childre
             <Button variant="default" onClick={() => setOpen(false)} disabled={isBusy}>
               Cancel
             </Button>
-            <Button color="red" onClick={() => void handleConfirm()} loading={isBusy}>
+            <Button color={confirmColor} onClick={() => void handleConfirm()} loading={isBusy}>
               {confirmLabel}
             </Button>
           </Group>

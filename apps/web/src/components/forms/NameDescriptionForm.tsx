@@ -3,6 +3,7 @@ import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api-error.ts';
 import { validateNameDescription, type NameDescription } from './name-description.ts';
+import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.tsx';
 
 export interface NameDescriptionFormProps {
   /** The contract's body schema: its rules are the form's rules. */
@@ -41,6 +42,7 @@ export function NameDescriptionForm({
   const errors = validateNameDescription(schema, values);
   const nameError = (touched.name ? errors.name : undefined) ?? (serverError?.name === values.name ? serverError.message : undefined);
   const isDirty = values.name !== initialValues.name || values.description !== initialValues.description;
+  const guard = useUnsavedChangesGuard(isDirty && !readOnly);
 
   const change = (field: keyof NameDescription, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -52,12 +54,15 @@ export function NameDescriptionForm({
     setTouched({ name: true, description: true });
     if (Object.keys(errors).length > 0 || readOnly) return;
     setSubmitting(true);
+    // A save may move on to another page; one that stays (refused, or an edit) guards changes again.
+    guard.allowLeaving(true);
     try {
       await onSubmit({ name: values.name.trim(), description: values.description.trim() });
     } catch (error) {
       const message = isApiError(error) ? (error.errors['name']?.[0] ?? null) : null;
       if (message) setServerError({ name: values.name, message });
     } finally {
+      guard.allowLeaving(false);
       setSubmitting(false);
     }
   };
@@ -92,13 +97,21 @@ export function NameDescriptionForm({
               {submitLabel}
             </Button>
             {onCancel ? (
-              <Button variant="default" onClick={onCancel} disabled={isSubmitting}>
+              <Button
+                variant="default"
+                onClick={() => {
+                  guard.allowLeaving(true);
+                  onCancel();
+                }}
+                disabled={isSubmitting}
+              >
                 Cancel
               </Button>
             ) : null}
           </Group>
         )}
       </Stack>
+      {guard.prompt}
     </form>
   );
 }

@@ -1,17 +1,19 @@
 import type { ReactNode } from 'react';
-import { Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { paths } from '@datalab/contract/paths';
 import { texts } from '@datalab/contract/texts';
 import { useDeveloperMode } from '../../lib/developer-mode.ts';
 import { useIsMobile } from '../../lib/use-is-mobile.ts';
 
 export interface MobileGateProps {
   children: ReactNode;
-  /** Home is exempt (SPEC §2). */
+  /** Home is exempt (SPEC §2), and so are the policy pages (docs/decisions.md 48). */
   isExempt?: boolean;
 }
 
-/** Below 768 px every page except home is replaced by a notice, unless developer mode is on. */
+/** Below 768 px a page is replaced by a notice (with a way home), unless exempt or in developer mode. */
 export function MobileGate({ children, isExempt = false }: MobileGateProps) {
   const isMobile = useIsMobile();
   const isDeveloperMode = useDeveloperMode();
@@ -26,6 +28,9 @@ export function MobileGate({ children, isExempt = false }: MobileGateProps) {
           {texts.mobileNotSupported.title}
         </Title>
         <Text c="dimmed">{texts.mobileNotSupported.message}</Text>
+        <Button component={Link} to={paths.home} variant="default" mt="sm">
+          Go to home
+        </Button>
       </Stack>
     </Center>
   );

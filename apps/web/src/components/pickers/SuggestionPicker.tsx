@@ -26,15 +26,20 @@ export interface SuggestionPickerProps {
   excludedIds?: readonly number[];
   error?: string | null;
   disabled?: boolean;
+  /** The server looks nothing up for fewer characters than this. */
+  minSearch?: number;
 }
 
 /** What a feature's picker (users, groups) takes; the feature finds the suggestions. */
 export type EntityPickerProps = Pick<SuggestionPickerProps, 'selected' | 'onSelect' | 'excludedIds' | 'error'> & { label?: string };
 
-function nothingFound(isLoading: boolean, search: string, hasHidden: boolean): string {
+function nothingFound(isLoading: boolean, search: string, hasHidden: boolean, minSearch: number): string {
   if (isLoading) return 'Searching…';
   if (hasHidden) return 'Everyone matching is already listed';
-  return search.trim() ? 'Nothing matches' : 'Type to search';
+  const typed = search.trim().length;
+  if (typed === 0) return minSearch > 1 ? `Type at least ${minSearch} characters to search` : 'Type to search';
+  if (typed < minSearch) return `Type at least ${minSearch} characters`;
+  return 'Nothing matches';
 }
 
 export function SuggestionPicker({
@@ -49,6 +54,7 @@ export function SuggestionPicker({
   excludedIds = [],
   error,
   disabled,
+  minSearch = 0,
 }: SuggestionPickerProps) {
   const visible = suggestions.filter((s) => !excludedIds.includes(s.id));
   const all = selected && !visible.some((s) => s.id === selected.id) ? [selected, ...visible] : visible;
@@ -65,7 +71,7 @@ export function SuggestionPicker({
       filter={({ options }) => options}
       value={selected?.id ?? null}
       onChange={(id) => onSelect(all.find((s) => s.id === id) ?? null)}
-      nothingFoundMessage={nothingFound(isLoading, search, suggestions.length > 0)}
+      nothingFoundMessage={nothingFound(isLoading, search, suggestions.length > 0, minSearch)}
       leftSection={isLoading ? <Loader size={14} /> : <IconSearch size={16} stroke={1.5} />}
       renderOption={({ option }) => {
         const description = all.find((s) => s.id === option.value)?.description;

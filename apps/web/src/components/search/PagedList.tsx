@@ -24,11 +24,14 @@ export interface PagedListProps<T> {
   empty: ReactNode;
   /** Announce the count to screen readers as it changes. */
   isCountLive?: boolean;
+  /** Beside the search box (a sort menu). */
+  aside?: ReactNode;
   children: (items: T[]) => ReactNode;
 }
 
 /** A list screen's results under the search widget: loading → error → empty → data, and the pager. */
-export function PagedList<T>({ state, pageSize, query, placeholder, loadingLabel, noun, noMatch, empty, isCountLive, children }: PagedListProps<T>) {
+export function PagedList<T>(props: PagedListProps<T>) {
+  const { state, pageSize, query, placeholder, loadingLabel, noun, noMatch, empty, isCountLive, aside, children } = props;
   const { search, page, setSearch, setPage, clampToTotal } = state;
   const totalCount = query.data?.totalCount;
   useEffect(() => {
@@ -74,6 +77,7 @@ export function PagedList<T>({ state, pageSize, query, placeholder, loadingLabel
       totalPages={totalCount === undefined ? 1 : Math.ceil(totalCount / pageSize)}
       onPageChange={setPage}
       placeholder={placeholder}
+      aside={aside}
     >
       {content}
     </SearchWidget>

@@ -5,8 +5,8 @@ import { clampPage, pageCount } from './clamp-page.ts';
 export interface SearchState {
   search: string;
   page: number;
-  /** A new search starts again at page 1. */
-  setSearch: (search: string) => void;
+  /** A new search starts again at page 1; typing adds one history entry and then refines it in place. */
+  setSearch: (search: string, options?: { isTyping?: boolean }) => void;
   setPage: (page: number) => void;
   /** Brings a page beyond the last one (after a delete, an old link) back to the last page. */
   clampToTotal: (totalCount: number, pageSize: number) => void;
@@ -44,7 +44,11 @@ export function useSearchState(): SearchState {
     [setParams],
   );
 
-  const setSearch = useCallback((value: string) => update({ search: value, page: 1 }), [update]);
+  // Typing starts one history entry and refines it: Back leaves the search, not one letter.
+  const setSearch = useCallback(
+    (value: string, options?: { isTyping?: boolean }) => update({ search: value, page: 1 }, options?.isTyping === true && search !== ''),
+    [update, search],
+  );
   const setPage = useCallback((value: number) => update({ page: value }), [update]);
   const clampToTotal = useCallback(
     (totalCount: number, pageSize: number) => {

@@ -1,9 +1,13 @@
+import type { collectionSortColumns } from '@datalab/contract/api/collections';
+import type { SortDirection } from '@datalab/contract/paging';
 import { queryScopes } from '../../lib/query-scopes.ts';
 
 export interface CollectionListQuery {
   search: string;
   page: number;
   pageSize: number;
+  sortBy: (typeof collectionSortColumns)[number];
+  sortDirection: SortDirection;
 }
 
 export const collectionKeys = {

@@ -11,8 +11,48 @@ describe('the login redirect', () => {
   });
 
   it('falls back to home for anything else', () => {
-    for (const value of [null, '', 'collection', '//evil.example', '/\\evil.example', 'https://evil.example/', '/login?returnUrl=/x', '/auth/token', '/LOGOUT']) {
+    for (const value of [
+      null,
+      '',
+      'collection',
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example/',
+      '/login?returnUrl=/x',
+      '/auth/token',
+      '/LOGOUT',
+    ]) {
       expect(safeReturnPath(value)).toBe('/');
+    }
+  });
+
+  it('refuses anything a browser could read as another origin: backslashes, tabs, newlines, control characters', () => {
+    const hostile = [
+      '/\t/evil.example', // the URL parser drops tabs and newlines: this would become //evil.example
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '\t//evil.example',
+      ' //evil.example',
+      '/\\/evil.example',
+      '/collection\\..\\//evil.example',
+      '/\u0000/evil.example',
+      '/\u001f/x',
+      '/\u007f/x',
+      'javascript:alert(1)',
+      '/%0a/x'.replace('%0a', '\n'),
+      '/\u2028/evil.example',
+    ];
+    for (const value of hostile) expect(safeReturnPath(value), JSON.stringify(value)).toBe('/');
+  });
+
+  it('keeps ordinary paths with encoded characters, queries and fragments', () => {
+    for (const value of [
+      '/collection/a%2Fb',
+      '/management/user?search=o%27brien&page=2',
+      '/collection/x#access',
+      '/',
+    ]) {
+      expect(safeReturnPath(value)).toBe(value);
     }
   });
 
@@ -39,7 +79,11 @@ describe('isSignedIn', () => {
 
 describe('the sign-in settings', () => {
   it('use the portal config, code flow, the SPA callback routes and silent renew', () => {
-    const settings = userManagerSettings(buildPortalConfig({ authority: 'https://id.example/oidc', clientId: 'portal' }), 'https://lab.example', window.sessionStorage);
+    const settings = userManagerSettings(
+      buildPortalConfig({ authority: 'https://id.example/oidc', clientId: 'portal' }),
+      'https://lab.example',
+      window.sessionStorage,
+    );
     expect(settings).toMatchObject({
       authority: 'https://id.example/oidc',
       client_id: 'portal',
@@ -53,7 +97,11 @@ describe('the sign-in settings', () => {
   });
 
   it("fall back to SPEC §9's scopes when the server lists none", () => {
-    const settings = userManagerSettings(buildPortalConfig({ scopes: [] }), 'https://lab.example', window.sessionStorage);
+    const settings = userManagerSettings(
+      buildPortalConfig({ scopes: [] }),
+      'https://lab.example',
+      window.sessionStorage,
+    );
     expect(settings.scope).toBe('profile openid email LOS locality country');
   });
 });

@@ -6,8 +6,14 @@ import { LOGIN_REDIRECT_KEY, paths } from '@datalab/contract/paths';
 
 const AUTH_PATHS = [paths.login, paths.logout, paths.signInCallback, paths.postLogoutCallback, paths.identityResolve];
 
+// A URL parser drops tabs and newlines and reads `\` as `/`, so `/\t/evil.example` and `/\\evil.example`
+// would leave the origin. Refuse them, every other control character, and the Unicode line separators.
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this refuses
+const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\\\u2028\u2029]/u;
+
+/** `value` when it is a path of this origin (one leading `/`, not `//`), else home. */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return paths.home;
+  if (!value || !value.startsWith('/') || value.startsWith('//') || UNSAFE_CHARACTERS.test(value)) return paths.home;
   const pathname = value.split(/[?#]/u)[0]?.toLowerCase() ?? '';
   if (AUTH_PATHS.some((path) => pathname === path.toLowerCase())) return paths.home;
   return value;

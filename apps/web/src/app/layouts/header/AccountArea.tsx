@@ -1,10 +1,12 @@
 import { Avatar, Button, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconKey, IconLogout, IconPlus } from '@tabler/icons-react';
+import { IconKey, IconLogin, IconLogout, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@datalab/contract/paths';
 import { useCurrentUser } from '../../../features/account/api/get-current-user.ts';
 import { loginUrl } from '../../../lib/auth/login-redirect.ts';
 import { useSession } from '../../../lib/auth/session.ts';
+import { useHasSessionEnded } from '../../../lib/auth/session-ended.ts';
+import { useSignInAgain } from '../../../lib/auth/use-sign-in-again.ts';
 import { initials } from '../../../lib/initials.ts';
 
 export interface AccountAreaProps {
@@ -17,7 +19,16 @@ export function AccountArea({ tokensPath = paths.tokens, createTokenPath = paths
   const session = useSession();
   const { data: currentUser } = useCurrentUser();
   const location = useLocation();
+  const hasEnded = useHasSessionEnded();
+  const signInAgain = useSignInAgain();
   if (session.status === 'loading') return null;
+  if (hasEnded) {
+    return (
+      <Button onClick={signInAgain} variant="light" size="sm" leftSection={<IconLogin size={16} />}>
+        Sign in again
+      </Button>
+    );
+  }
   if (!session.isSignedIn) {
     const here = `${location.pathname}${location.search}`;
     return (

@@ -1,12 +1,23 @@
-import { useNavigate } from 'react-router';
+import { Navigate, useNavigate } from 'react-router';
 import { createCollection as createCollectionBody } from '@datalab/contract/api/collections';
 import { paths } from '@datalab/contract/paths';
 import { NameDescriptionForm } from '../../../components/forms/NameDescriptionForm.tsx';
 import { FormPage } from '../../../components/page/FormPage.tsx';
+import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { useCurrentUser } from '../../../features/account/api/get-current-user.ts';
 import { useCreateCollection } from '../../../features/collections/api/create-collection.ts';
+import { unauthorisedPageUrl } from '../../../lib/error-page-url.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 
 export function CollectionCreatePage() {
+  const currentUser = useCurrentUser();
+  if (currentUser.isPending) return <PageLoader label="Checking what you may do" />;
+  // SPEC §4: a page the caller may not use goes to the error page with 'Unauthorised'.
+  if (currentUser.data?.canCreateCollections !== true) return <Navigate to={unauthorisedPageUrl()} replace />;
+  return <CreateCollectionForm />;
+}
+
+function CreateCollectionForm() {
   const navigate = useNavigate();
   const creation = useCreateCollection();
   return (

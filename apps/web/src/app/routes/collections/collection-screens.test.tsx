@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../lib/format.ts';
-import { buildAuth, buildCollectionDetail, buildCurrentUser, buildUser } from '../../../test/builders.ts';
+import { buildAuth, buildCollectionDetail, buildCurrentUser, buildUser, pageOfItems } from '../../../test/builders.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { toastMessages } from '../../../test/render-ui.tsx';
@@ -16,6 +16,7 @@ const roles = {
     { user: { id: 2, name: 'Grace Hopper', username: 'grace' }, role: 'Reader' },
   ],
   groups: [{ group: { id: 7, name: 'Analysts' }, role: 'Editor' }],
+  indirectUsers: [],
 };
 
 const selectedTab = () => screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
@@ -66,7 +67,7 @@ describe('the collection screen', () => {
       'GET /api/DataRole/1/UserDataRoles': {
         body: {
           user: { id: 1, name: 'Ada Lovelace', username: 'ada' },
-          roles: [{ collection: { uid: 'col-1', name: 'Sales' }, role: 'Reader', directRole: null, viaGroups: [{ id: 3, name: 'Staff', role: 'Reader' }] }],
+          roles: [{ collection: { uid: 'col-1', name: 'Sales' }, role: 'Reader', directRole: null, viaGroups: [{ id: 3, name: 'Staff', role: 'Reader', path: [{ id: 3, name: 'Staff' }] }] }],
         },
       },
     });
@@ -74,6 +75,57 @@ describe('the collection screen', () => {
     expect(await screen.findByText('Group Staff: Reader')).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Edit collection' })).toBeNull();
     expect(api.requests.map((r) => r.path)).not.toContain('/api/DataRole/col-1/DataSourceCollectionDataRoles');
+  });
+
+  it("shows a Reader who owns the collection, and the path of a role that comes through nested groups", async () => {
+    const reader = buildCollectionDetail({
+      myRole: 'Reader',
+      owners: [{ id: 1, name: 'Ada Lovelace', username: 'ada' }],
+      ownerGroups: [{ id: 9, name: 'Data team' }],
+      can: { edit: false, manageRoles: false, delete: false, editAssets: false },
+    });
+    fakeApi({
+      'GET /api/DataSourceCollection/GetByUid/col-1': { body: reader },
+      'GET /api/DataRole/1/UserDataRoles': {
+        body: {
+          user: { id: 1, name: 'Ada Lovelace', username: 'ada' },
+          roles: [
+            {
+              collection: { uid: 'col-1', name: 'Sales' },
+              role: 'Reader',
+              directRole: null,
+              viaGroups: [{ id: 3, name: 'Staff', role: 'Reader', path: [{ id: 3, name: 'Staff' }, { id: 7, name: 'Analysts' }] }],
+            },
+          ],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp({ path: '/collection/col-1', ...owner() });
+    expect(await screen.findByText('Ada Lovelace (ada), group Data team')).toBeTruthy();
+    await user.click(screen.getByRole('tab', { name: /Access/ }));
+    expect(await screen.findByText('Group Staff: Reader')).toBeTruthy();
+    expect(screen.getByText('through Staff › Analysts')).toBeTruthy();
+  });
+
+  it('lists, for an Owner, the people who hold a role through groups with the path', async () => {
+    fakeApi({
+      'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail() },
+      'GET /api/DataRole/col-1/DataSourceCollectionDataRoles': {
+        body: {
+          ...roles,
+          indirectUsers: [
+            { user: { id: 3, name: 'Alan Analyst', username: 'analyst' }, role: 'Editor', path: [{ id: 7, name: 'Analysts' }] },
+            { user: { id: 3, name: 'Alan Analyst', username: 'analyst' }, role: 'Reader', path: [{ id: 8, name: 'Staff' }, { id: 7, name: 'Analysts' }] },
+          ],
+        },
+      },
+    });
+    renderApp({ path: '/collection/col-1/access', ...owner() });
+    const table = await screen.findByRole('table', { name: 'People with a role through groups' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(rows).toEqual(['Alan AnalystanalystEditorAnalysts', 'Alan AnalystanalystReaderStaff › Analysts']);
+    expect(screen.getByRole('heading', { name: 'Through groups (2)' })).toBeTruthy();
   });
 
   it('sends someone who may not change the collection from its edit page to the error page', async () => {
@@ -100,7 +152,12 @@ describe('the collection edit screen', () => {
     renderApp({ path: '/collection/col-1/edit/access', ...owner() });
 
     await user.click(await screen.findByRole('combobox', { name: 'User' }));
-    await user.keyboard('lin');
+    // One letter asks nothing (the server answers 400 below two characters) and says what is needed.
+    await user.keyboard('l');
+    expect(await screen.findByText('Type at least 2 characters')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(api.requests.filter((r) => r.path === '/api/User/Autocomplete')).toEqual([]);
+    await user.keyboard('in');
     // The picker asks the server (after a short pause in typing) rather than filtering itself.
     await waitFor(() =>
       expect(api.requests.filter((r) => r.path === '/api/User/Autocomplete').map((r) => r.query.get('search'))).toContain('lin'),
@@ -125,7 +182,54 @@ describe('the collection edit screen', () => {
   });
 });
 
+describe('changing a role', () => {
+  it('gives a stronger role at once, but asks before a weaker one, naming what is lost', async () => {
+    const api = fakeApi({
+      'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail() },
+      'GET /api/DataRole/col-1/DataSourceCollectionDataRoles': { body: roles },
+      'PUT /api/DataRole/7/UserGroupDataRoles': { body: { group: { id: 7, name: 'Analysts' }, roles: [] } },
+    });
+    const user = userEvent.setup();
+    renderApp({ path: '/collection/col-1/edit/access', ...owner() });
+    const groups = await screen.findByRole('table', { name: 'Groups with a role' });
+    const puts = () => api.requests.filter((r) => r.method === 'PUT');
+
+    await user.click(within(groups).getByRole('combobox', { name: 'Role of Analysts' }));
+    await user.click(await screen.findByRole('option', { name: 'Reader' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Lower the role' });
+    expect(dialog.textContent).toContain('Analysts goes from Editor to Reader on Sales');
+    expect(dialog.textContent).toContain('can no longer create and change its data assets');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(puts()).toEqual([]);
+
+    await user.click(within(groups).getByRole('combobox', { name: 'Role of Analysts' }));
+    await user.click(await screen.findByRole('option', { name: 'Reader' }));
+    dialog = await screen.findByRole('dialog', { name: 'Lower the role' });
+    await user.click(within(dialog).getByRole('button', { name: 'Lower to Reader' }));
+    await waitFor(() => expect(puts().map((r) => r.body)).toEqual([{ collectionUid: 'col-1', role: 'Reader' }]));
+
+    await user.click(within(groups).getByRole('combobox', { name: 'Role of Analysts' }));
+    await user.click(await screen.findByRole('option', { name: 'Owner' }));
+    await waitFor(() => expect(puts()).toHaveLength(2));
+    expect(screen.queryByRole('dialog', { name: 'Lower the role' })).toBeNull();
+  });
+});
+
 describe('creating a collection', () => {
+  it('is offered only to those who may create one; others reaching the page get Unauthorised', async () => {
+    fakeApi({ 'GET /api/DataSourceCollection/GetAll': { body: pageOfItems([]) } });
+    renderApp({ path: '/collection', ...owner() });
+    expect(await screen.findByText('No collections yet')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'New collection' })).toBeNull();
+    cleanup();
+
+    fakeApi({});
+    renderApp({ path: '/collection/create', ...owner() });
+    expect(await screen.findByRole('heading', { name: 'Unauthorised' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
+  });
+
   it('checks the name as it is typed, puts a taken name on the field, and opens the new collection', async () => {
     const taken = 'Collection with name Sales already exists';
     fakeApi({
@@ -136,7 +240,7 @@ describe('creating a collection', () => {
       'GET /api/DataSourceCollection/GetByUid/new-1': { body: buildCollectionDetail({ uid: 'new-1', name: 'Sales 2' }) },
     });
     const user = userEvent.setup();
-    const { location } = renderApp({ path: '/collection/create', ...owner() });
+    const { location } = renderApp({ path: '/collection/create', auth: buildAuth({ user: buildUser() }), currentUser: buildCurrentUser({ id: 1, canCreateCollections: true }) });
     const name = await screen.findByRole('textbox', { name: 'Name' });
 
     await user.type(name, 'x');

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Anchor, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Badge, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconFolders, IconKey, IconPlayerPlay } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@datalab/contract/paths';
@@ -8,7 +8,9 @@ interface Step {
   icon: ReactNode;
   title: string;
   text: string;
-  link: { to: string; label: string };
+  /** Where to do it, for what works today; screens still to come say when instead of linking to a placeholder. */
+  link?: { to: string; label: string };
+  upcoming?: string;
 }
 
 const steps: Step[] = [
@@ -22,13 +24,13 @@ const steps: Step[] = [
     icon: <IconPlayerPlay size={22} />,
     title: '2. Call a data asset',
     text: 'Pick an asset, fill in its parameters and run it. Results appear in a grid you can sort and page, and large results can be downloaded as CSV, JSON, Excel or Parquet.',
-    link: { to: paths.collections, label: 'Find an asset to call' },
+    upcoming: 'Coming with data sources',
   },
   {
     icon: <IconKey size={22} />,
     title: '3. Connect your programs',
     text: 'Create a personal access token, narrow it to the collections it needs, and call assets from curl, Python, R or Power BI. Revoke it when you are done.',
-    link: { to: paths.tokens, label: 'Manage tokens' },
+    upcoming: 'Coming with access tokens',
   },
 ];
 
@@ -51,9 +53,15 @@ export function GettingStarted() {
               <Text size="sm" c="dimmed" style={{ flexGrow: 1 }}>
                 {step.text}
               </Text>
-              <Anchor component={Link} to={step.link.to} size="sm" fw={600}>
-                {step.link.label}
-              </Anchor>
+              {step.link ? (
+                <Anchor component={Link} to={step.link.to} size="sm" fw={600}>
+                  {step.link.label}
+                </Anchor>
+              ) : (
+                <Badge variant="light" color="gray" tt="none" style={{ alignSelf: 'flex-start' }}>
+                  {step.upcoming}
+                </Badge>
+              )}
             </Stack>
           </Card>
         ))}

@@ -37,15 +37,12 @@ export function HomePage() {
                 Sign in to get started
               </Button>
             )}
-            <Button component={Link} to={paths.tokens} size="md" variant="default">
-              Manage tokens
-            </Button>
           </Group>
         </Stack>
         <GettingStarted />
         <Text size="sm" c="dimmed">
-          Programs reach data assets through the calling layer at <Code>{config.callingLayerUrl}</Code>. Questions
-          about access? See{' '}
+          Programs will reach data assets through the calling layer at <Code>{config.callingLayerUrl}</Code>, coming
+          with access tokens. Questions about access? See{' '}
           <Anchor component={Link} to={paths.policy('contact-us')} size="sm">
             Contact us
           </Anchor>

@@ -5,7 +5,9 @@ import { paths } from '@datalab/contract/paths';
 import { EmptyPanel } from '../../../components/page/EmptyPanel.tsx';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { PagedList } from '../../../components/search/PagedList.tsx';
+import { userGroupSortColumns } from '@datalab/contract/api/user-groups';
 import { useSearchState } from '../../../components/search/use-search-state.ts';
+import { useSortState } from '../../../components/search/use-sort-state.ts';
 import { useUserGroups } from '../../../features/user-groups/api/get-user-groups.ts';
 import { UserGroupTable } from '../../../features/user-groups/components/UserGroupTable.tsx';
 
@@ -14,7 +16,8 @@ const PAGE_SIZE = 20;
 export function UserGroupListPage() {
   const searchState = useSearchState();
   const { search, page } = searchState;
-  const groups = useUserGroups({ search, page, pageSize: PAGE_SIZE });
+  const sort = useSortState(userGroupSortColumns, 'name');
+  const groups = useUserGroups({ search, page, pageSize: PAGE_SIZE, sortBy: sort.sortBy, sortDirection: sort.sortDirection });
 
   const newButton = (
     <Button component={Link} to={paths.userGroupCreate} leftSection={<IconUsersPlus size={18} />}>
@@ -49,7 +52,7 @@ export function UserGroupListPage() {
           />
         }
       >
-        {(items) => <UserGroupTable groups={items} />}
+        {(items) => <UserGroupTable groups={items} sort={sort} />}
       </PagedList>
     </PageFrame>
   );

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Button, Container, Group, Text } from '@mantine/core';
-import { IconArrowLeft, IconBinaryTree, IconShieldLock, IconSitemap, IconUsers } from '@tabler/icons-react';
+import { IconArrowLeft, IconBinaryTree, IconPencil, IconShieldLock, IconSitemap, IconUsers } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { UserGroupDetail } from '@datalab/contract/api/user-groups';
 import { paths } from '@datalab/contract/paths';
@@ -11,18 +11,20 @@ import { RouteTabs, tabFromSegment, type RouteTab } from '../../../components/ta
 import { GroupDataRoles } from '../../../features/data-roles/components/GroupDataRoles.tsx';
 import { useUserGroup } from '../../../features/user-groups/api/get-user-group.ts';
 import { ChildGroups } from '../../../features/user-groups/components/ChildGroups.tsx';
+import { GroupDetailsForm } from '../../../features/user-groups/components/GroupDetailsForm.tsx';
 import { GroupHierarchy } from '../../../features/user-groups/components/GroupHierarchy.tsx';
 import { GroupMembers } from '../../../features/user-groups/components/GroupMembers.tsx';
 import { UserPicker } from '../../../features/users/components/UserPicker.tsx';
 import { isNotFound } from '../../../lib/api-error.ts';
 
-type GroupTab = 'members' | 'groups' | 'data-roles' | 'hierarchy';
+type GroupTab = 'members' | 'groups' | 'data-roles' | 'hierarchy' | 'details';
 
 const groupTabs = (group: UserGroupDetail): RouteTab<GroupTab>[] => [
   { value: 'members', label: 'Members', icon: <IconUsers size={16} />, count: group.memberCount },
   { value: 'groups', label: 'Child groups', icon: <IconSitemap size={16} />, count: group.childCount },
   { value: 'data-roles', label: 'Data roles', icon: <IconShieldLock size={16} /> },
   { value: 'hierarchy', label: 'Hierarchy', icon: <IconBinaryTree size={16} /> },
+  { value: 'details', label: 'Details', icon: <IconPencil size={16} /> },
 ];
 
 const back = { to: paths.userGroups, label: 'All user groups' };
@@ -64,6 +66,7 @@ function GroupScreen({ group, tab }: { group: UserGroupDetail; tab: GroupTab }) 
         {tab === 'groups' ? <ChildGroups groupId={group.id} groupName={group.name} /> : null}
         {tab === 'data-roles' ? <GroupDataRoles groupId={group.id} /> : null}
         {tab === 'hierarchy' ? <GroupHierarchy groupId={group.id} /> : null}
+        {tab === 'details' ? <GroupDetailsForm group={group} /> : null}
       </RouteTabs>
       {tab === 'data-roles' ? (
         <Text size="sm" c="dimmed" mt="md">

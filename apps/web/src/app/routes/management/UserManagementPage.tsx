@@ -3,7 +3,9 @@ import { IconUsers } from '@tabler/icons-react';
 import { EmptyPanel } from '../../../components/page/EmptyPanel.tsx';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { PagedList } from '../../../components/search/PagedList.tsx';
+import { userSortColumns } from '@datalab/contract/api/users';
 import { useSearchState } from '../../../components/search/use-search-state.ts';
+import { useSortState } from '../../../components/search/use-sort-state.ts';
 import { useCurrentUser } from '../../../features/account/api/get-current-user.ts';
 import { UserEffectiveRoles } from '../../../features/data-roles/components/UserEffectiveRoles.tsx';
 import { useUsers } from '../../../features/users/api/get-users.ts';
@@ -15,7 +17,8 @@ const PAGE_SIZE = 20;
 export function UserManagementPage() {
   const searchState = useSearchState();
   const { search, page } = searchState;
-  const users = useUsers({ search, page, pageSize: PAGE_SIZE });
+  const sort = useSortState(userSortColumns, 'name');
+  const users = useUsers({ search, page, pageSize: PAGE_SIZE, sortBy: sort.sortBy, sortDirection: sort.sortDirection });
   const currentUser = useCurrentUser();
   const [openUserId, setOpenUserId] = useState<number | null>(null);
   // The drawer shows the user as the list has them now (a permission switched, a group joined).
@@ -45,9 +48,9 @@ export function UserManagementPage() {
           />
         }
       >
-        {(items) => <UserTable users={items} currentUserId={currentUser.data?.id} onOpen={(user) => setOpenUserId(user.id)} />}
+        {(items) => <UserTable users={items} sort={sort} currentUserId={currentUser.data?.id} onOpen={(user) => setOpenUserId(user.id)} />}
       </PagedList>
-      <UserDrawer user={openUser} onClose={() => setOpenUserId(null)} roles={openUser ? <UserEffectiveRoles userId={openUser.id} /> : null} />
+      <UserDrawer user={openUser} isSelf={openUser !== null && openUser.id === currentUser.data?.id} onClose={() => setOpenUserId(null)} roles={openUser ? <UserEffectiveRoles userId={openUser.id} /> : null} />
     </PageFrame>
   );
 }

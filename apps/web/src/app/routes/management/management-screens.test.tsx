@@ -6,12 +6,13 @@ import { buildAuth, buildCurrentUser, buildUser, buildUserGroupDetail, buildUser
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { toastMessages } from '../../../test/render-ui.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
 
 const admin = () => ({ auth: buildAuth({ user: buildUser() }), currentUser: buildCurrentUser({ id: 1, permissions: { canManageUsers: true } }) });
 const lastAdministrator = messages.atLeastOne('user with canManageUsers');
 
 describe('user management', () => {
-  it('switches user management at once and puts the switch back when the server refuses', async () => {
+  it('switches user management once confirmed and puts the switch back when the server refuses', async () => {
     let refuse: (() => void) | undefined;
     const grace = buildUserListItem({ id: 2, name: 'Grace Hopper', permissions: { canManageUsers: true } });
     const api = fakeApi({ 'GET /api/User': { body: pageOfItems([grace]) } });
@@ -29,6 +30,8 @@ describe('user management', () => {
     const toggle = await screen.findByRole('switch', { name: 'User management for Grace Hopper' });
     expect(toggle).toHaveProperty('checked', true);
     await user.click(toggle);
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw user management' });
+    await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(screen.getByRole('switch', { name: 'User management for Grace Hopper' })).toHaveProperty('checked', false));
 
     refuse?.();
@@ -39,10 +42,44 @@ describe('user management', () => {
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ canManageUsers: false });
   });
 
+  it('asks before granting the administrator permission, naming what it gives, and sends nothing on Cancel', async () => {
+    const grace = buildUserListItem({ id: 2, name: 'Grace Hopper', permissions: { canManageUsers: false } });
+    const api = fakeApi({
+      'GET /api/User': { body: pageOfItems([grace]) },
+      'PUT /api/User/2/SystemPermissions': { body: { ...grace, permissions: { canManageUsers: true } } },
+    });
+    const user = userEvent.setup();
+    renderApp({ path: '/management/user', ...admin() });
+
+    await user.click(await screen.findByRole('switch', { name: 'User management for Grace Hopper' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Grant user management' });
+    expect(dialog.textContent).toContain('Grace Hopper will manage every user and group');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    expect(screen.getByRole('switch', { name: 'User management for Grace Hopper' })).toHaveProperty('checked', false);
+
+    await user.click(screen.getByRole('switch', { name: 'User management for Grace Hopper' }));
+    dialog = await screen.findByRole('dialog', { name: 'Grant user management' });
+    await user.click(within(dialog).getByRole('button', { name: 'Grant' }));
+    await waitFor(() => expect(api.fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(true));
+    const put = api.fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ canManageUsers: true });
+  });
+
   it("opens a user's details with their groups and where each role comes from", async () => {
     const alan = buildUserListItem({ id: 3, name: 'Alan Analyst', groups: [{ id: 7, name: 'Analysts' }] });
     fakeApi({
       'GET /api/User': { body: pageOfItems([alan]) },
+      'GET /api/User/3/Groups': {
+        body: {
+          user: { id: 3, name: 'Alan Analyst', username: 'analyst' },
+          groups: [
+            { group: { id: 7, name: 'Analysts' }, direct: true, path: [{ id: 7, name: 'Analysts' }] },
+            { group: { id: 8, name: 'Staff' }, direct: false, path: [{ id: 8, name: 'Staff' }, { id: 7, name: 'Analysts' }] },
+          ],
+        },
+      },
       'GET /api/DataRole/3/UserDataRoles': {
         body: {
           user: { id: 3, name: 'Alan Analyst', username: 'analyst' },
@@ -52,8 +89,8 @@ describe('user management', () => {
               role: 'Editor',
               directRole: null,
               viaGroups: [
-                { id: 7, name: 'Analysts', role: 'Editor' },
-                { id: 8, name: 'Staff', role: 'Reader' },
+                { id: 7, name: 'Analysts', role: 'Editor', path: [{ id: 7, name: 'Analysts' }] },
+                { id: 8, name: 'Staff', role: 'Reader', path: [{ id: 8, name: 'Staff' }, { id: 7, name: 'Analysts' }] },
               ],
             },
           ],
@@ -68,7 +105,38 @@ describe('user management', () => {
     expect(within(roles).getByRole('link', { name: 'Sales' }).getAttribute('href')).toBe('/collection/col-1/access');
     expect(within(roles).getByText('Group Analysts: Editor')).toBeTruthy();
     expect(within(roles).getByText('Group Staff: Reader')).toBeTruthy();
-    expect(within(drawer).getByRole('link', { name: 'Analysts' }).getAttribute('href')).toBe('/management/user-group/7/members');
+    const groups = within(drawer).getByRole('table', { name: 'Groups of the user' });
+    expect(within(groups).getByRole('link', { name: 'Analysts' }).getAttribute('href')).toBe('/management/user-group/7/members');
+    const rows = within(groups).getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(rows).toEqual(['AnalystsDirect', 'StaffThrough Staff › Analysts']);
+  });
+
+  it('shows when each user was last seen, and deactivates one after a confirmation that names the consequence', async () => {
+    const grace = buildUserListItem({ id: 2, name: 'Grace Hopper', lastSeenAt: '2026-03-04T08:15:00.000Z' });
+    const linus = buildUserListItem({ id: 5, name: 'Linus Torvalds', lastSeenAt: null });
+    const api = fakeApi({
+      'GET /api/User': { body: pageOfItems([grace, linus]) },
+      'GET /api/User/2/Groups': { body: { user: { id: 2, name: 'Grace Hopper', username: 'grace' }, groups: [] } },
+      'GET /api/DataRole/2/UserDataRoles': { body: { user: { id: 2, name: 'Grace Hopper', username: 'grace' }, roles: [] } },
+      'PUT /api/User/2/Active': { body: { ...grace, isActive: false } },
+    });
+    const user = userEvent.setup();
+    renderApp({ path: '/management/user', ...admin() });
+    const table = await screen.findByRole('table', { name: 'Users' });
+    expect(within(table).getByText(formatDateTime(new Date('2026-03-04T08:15:00.000Z')))).toBeTruthy();
+    expect(within(table).getByText('Never')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Details of Grace Hopper' }));
+    const drawer = await screen.findByRole('dialog');
+    await user.click(within(drawer).getByRole('button', { name: 'Deactivate' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Deactivate user' });
+    expect(confirm.textContent).toContain('Grace Hopper can no longer sign in');
+    expect(confirm.textContent).toContain('roles and group memberships are kept');
+    await user.click(within(confirm).getByRole('button', { name: 'Deactivate' }));
+    await waitFor(() => expect(api.requests.some((r) => r.method === 'PUT')).toBe(true));
+    const put = api.requests.find((r) => r.method === 'PUT');
+    expect(put?.path).toBe('/api/User/2/Active');
+    expect(put?.body).toEqual({ active: false });
   });
 });
 
@@ -80,7 +148,7 @@ describe('a user group', () => {
     fakeApi({
       'GET /api/UserGroup/12': { body: group },
       'GET /api/UserGroup/12/UserGroups': { body: [] },
-      'GET /api/UserGroup/Autocomplete': { body: [{ id: 3, name: 'Staff' }] },
+      'GET /api/UserGroup/12/NestingCandidates': { body: [{ id: 3, name: 'Staff' }] },
       'POST /api/UserGroup/12/UserGroup/3': {
         status: 400,
         body: { title: messages.maxDepthReached, status: 400, detail, errors: { childId: [messages.maxDepthReached] } },
@@ -99,6 +167,45 @@ describe('a user group', () => {
 
     await user.click(screen.getByRole('tab', { name: /Hierarchy/ }));
     await waitFor(() => expect(location()).toBe('/management/user-group/12/hierarchy'));
+  });
+
+  it('offers for nesting only the candidates the server names (no cycle, within the depth)', async () => {
+    const api = fakeApi({
+      'GET /api/UserGroup/12': { body: group },
+      'GET /api/UserGroup/12/UserGroups': { body: [] },
+      'GET /api/UserGroup/Autocomplete': { body: [{ id: 3, name: 'Staff' }, { id: 30, name: 'Team B' }] },
+      'GET /api/UserGroup/12/NestingCandidates': { body: [{ id: 30, name: 'Team B' }] },
+    });
+    const user = userEvent.setup();
+    renderApp({ path: '/management/user-group/12/groups', ...admin() });
+    await user.click(await screen.findByRole('combobox', { name: 'Nest a group in this one' }));
+    await user.keyboard('t');
+    expect(await screen.findByRole('option', { name: 'Team B' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Staff' })).toBeNull();
+    expect(api.requests.map((r) => r.path)).not.toContain('/api/UserGroup/Autocomplete');
+  });
+
+  it('renames and describes the group on its Details tab', async () => {
+    let current = group;
+    const api = fakeApi({
+      'GET /api/UserGroup/12': () => ({ body: current }),
+      'PUT /api/UserGroup/12': (request) => {
+        current = { ...group, ...(request.body as { name: string; description: string }) };
+        return { body: current };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp({ path: '/management/user-group/12/details', ...admin() });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    expect(screen.getByRole('button', { name: 'Save changes' })).toHaveProperty('disabled', true);
+    await user.clear(name);
+    await user.type(name, 'Data team');
+    await user.clear(screen.getByRole('textbox', { name: 'Description' }));
+    await user.type(screen.getByRole('textbox', { name: 'Description' }), 'All analysts');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(api.requests.some((r) => r.method === 'PUT')).toBe(true));
+    expect(api.requests.find((r) => r.method === 'PUT')?.body).toEqual({ name: 'Data team', description: 'All analysts' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Data team' })).toBeTruthy();
   });
 
   it('draws the groups above and below it', async () => {

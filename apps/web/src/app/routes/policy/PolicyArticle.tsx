@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Anchor, Divider, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { paths, policyPages, type PolicyPage } from '@datalab/contract/paths';
+import { PRODUCT_NAME } from '@datalab/contract/texts';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 
 const policyTitles: Record<PolicyPage, string> = {
@@ -25,6 +26,9 @@ export function PolicyArticle({ page, summary, children }: PolicyArticleProps) {
       <Stack gap="xl">
         {children}
         <Divider />
+        <Anchor component={Link} to={paths.home} size="sm" fw={600}>
+          Back to {PRODUCT_NAME} home
+        </Anchor>
         <Group gap="lg" component="nav" aria-label="Other policies">
           {policyPages
             .filter((other) => other !== page)

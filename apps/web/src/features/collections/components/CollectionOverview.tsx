@@ -11,7 +11,14 @@ function roleNote(collection: CollectionDetail): string | null {
   return 'You can see and call its data assets.';
 }
 
-/** What a collection is, who made it, and what the caller may do in it. */
+/** Who owns it, for anyone who can read it: people by name, then groups holding Owner. */
+function ownerText(collection: CollectionDetail): string {
+  const people = collection.owners.map((owner) => (owner.username ? `${owner.name} (${owner.username})` : owner.name));
+  const groups = collection.ownerGroups.map((group) => `group ${group.name}`);
+  return [...people, ...groups].join(', ');
+}
+
+/** What a collection is, who owns and made it, and what the caller may do in it. */
 export function CollectionOverview({ collection }: { collection: CollectionDetail }) {
   const createdBy = collection.createdBy;
   return (
@@ -38,6 +45,10 @@ export function CollectionOverview({ collection }: { collection: CollectionDetai
             </Text>
           </Group>
         </DataList.ItemValue>
+      </DataList.Item>
+      <DataList.Item>
+        <DataList.ItemLabel>Owners</DataList.ItemLabel>
+        <DataList.ItemValue>{ownerText(collection) || texts.none}</DataList.ItemValue>
       </DataList.Item>
       <DataList.Item>
         <DataList.ItemLabel>Created</DataList.ItemLabel>

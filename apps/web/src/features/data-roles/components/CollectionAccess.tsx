@@ -3,6 +3,7 @@ import { InlineError } from '../../../components/error/InlineError.tsx';
 import { useCollectionDataRoles } from '../api/get-collection-data-roles.ts';
 import { AccessSection } from './AccessSection.tsx';
 import { groupRows, userRows, type RowOptions } from './access-rows.ts';
+import { IndirectMembers } from './IndirectMembers.tsx';
 
 /** Read-only: who holds which role on a collection, people and groups (Owners and administrators). */
 export function CollectionAccess({ uid, ...options }: { uid: string } & RowOptions) {
@@ -18,6 +19,7 @@ export function CollectionAccess({ uid, ...options }: { uid: string } & RowOptio
         rows={groupRows(roles.data, options)}
         empty="No group holds a role here. A group's role reaches all its members, including those of groups nested in it."
       />
+      <IndirectMembers roles={roles.data} groupHref={options.groupHref} />
     </Stack>
   );
 }

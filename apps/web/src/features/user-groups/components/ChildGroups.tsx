@@ -12,7 +12,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 import { useAddChildGroup } from '../api/add-child-group.ts';
 import { useChildGroups } from '../api/get-child-groups.ts';
 import { useRemoveChildGroup } from '../api/remove-child-group.ts';
-import { GroupPicker } from './GroupPicker.tsx';
+import { NestingPicker } from './NestingPicker.tsx';
 import { GroupSummaryCells } from './GroupSummaryCells.tsx';
 
 const columns: DataColumn[] = [
@@ -58,7 +58,8 @@ export function ChildGroups({ groupId, groupName }: { groupId: number; groupName
         <Stack gap="xs">
           <Group gap="sm" align="flex-start" wrap="nowrap">
             <div style={{ flex: 1, maxWidth: 520 }}>
-              <GroupPicker
+              <NestingPicker
+                groupId={groupId}
                 label="Nest a group in this one"
                 selected={selected}
                 onSelect={handleSelect}
@@ -71,8 +72,8 @@ export function ChildGroups({ groupId, groupName }: { groupId: number; groupName
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            Members of a nested group count as members of {groupName}. Nesting cannot make a cycle, and chains are at
-            most {MAX_GROUP_DEPTH} groups deep.
+            Members of a nested group count as members of {groupName}. Only groups that make no cycle and keep chains
+            at most {MAX_GROUP_DEPTH} groups deep are offered.
           </Text>
         </Stack>
       </Paper>

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { autocompleteUsers } from '@datalab/contract/api/users';
+import { autocompleteUsers, USER_AUTOCOMPLETE_MIN_SEARCH } from '@datalab/contract/api/users';
 import { apiCall } from '../../../lib/api-client.ts';
 import { userKeys } from '../keys.ts';
 
@@ -14,6 +14,8 @@ export function userSuggestionsQueryOptions(search: string) {
     queryKey: userKeys.suggestions(search),
     queryFn: ({ signal }) => fetchUserSuggestions(search, signal),
     staleTime: 60_000,
+    // The server answers 400 to shorter searches (it lists nobody to a one-letter probe).
+    enabled: search.length >= USER_AUTOCOMPLETE_MIN_SEARCH,
   });
 }
 

@@ -3,8 +3,8 @@ import { getUsers } from '@datalab/contract/api/users';
 import { apiCall } from '../../../lib/api-client.ts';
 import { userKeys, type UserListQuery } from '../keys.ts';
 
-export function fetchUsers({ search, page, pageSize }: UserListQuery, signal?: AbortSignal) {
-  return apiCall(getUsers, { query: { search: search || undefined, page, pageSize }, signal });
+export function fetchUsers({ search, page, pageSize, sortBy, sortDirection }: UserListQuery, signal?: AbortSignal) {
+  return apiCall(getUsers, { query: { search: search || undefined, page, pageSize, sortBy, sortDirection }, signal });
 }
 
 export function usersQueryOptions(query: UserListQuery) {

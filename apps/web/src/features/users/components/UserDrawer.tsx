@@ -1,20 +1,21 @@
 import type { ReactNode } from 'react';
-import { Badge, DataList, Drawer, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { DataList, Drawer, Group, Stack, Text, Title } from '@mantine/core';
 import type { UserListItem } from '@datalab/contract/api/users';
-import { paths } from '@datalab/contract/paths';
 import { texts } from '@datalab/contract/texts';
 import { formatDateTime } from '../../../lib/format.ts';
+import { ActiveControl } from './ActiveControl.tsx';
+import { UserGroupsList } from './UserGroupsList.tsx';
 
 export interface UserDrawerProps {
   user: UserListItem | null;
+  isSelf: boolean;
   onClose: () => void;
   /** The user's effective data roles, from the data-roles feature. */
   roles: ReactNode;
 }
 
-/** One user: who they are, their groups and, below, their effective roles on collections. */
-export function UserDrawer({ user, onClose, roles }: UserDrawerProps) {
+/** One user: who they are, their groups (direct and through nesting) and their effective roles on collections. */
+export function UserDrawer({ user, isSelf, onClose, roles }: UserDrawerProps) {
   return (
     <Drawer opened={user !== null} onClose={onClose} position="right" size="xl" title={
         <Text fw={700} size="lg">
@@ -35,7 +36,12 @@ export function UserDrawer({ user, onClose, roles }: UserDrawerProps) {
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>Status</DataList.ItemLabel>
-              <DataList.ItemValue>{user.isActive ? 'Active' : 'Inactive'}</DataList.ItemValue>
+              <DataList.ItemValue>
+                <Group gap="sm">
+                  <Text inherit>{user.isActive ? 'Active' : 'Inactive: cannot sign in'}</Text>
+                  <ActiveControl user={user} isSelf={isSelf} />
+                </Group>
+              </DataList.ItemValue>
             </DataList.Item>
             <DataList.Item>
               <DataList.ItemLabel>User management</DataList.ItemLabel>
@@ -52,21 +58,9 @@ export function UserDrawer({ user, onClose, roles }: UserDrawerProps) {
           </DataList>
           <Stack gap="xs">
             <Title order={3} fz="h5">
-              Groups ({user.groups.length})
+              Groups
             </Title>
-            {user.groups.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                Not a direct member of any group.
-              </Text>
-            ) : (
-              <Group gap={6}>
-                {user.groups.map((group) => (
-                  <Badge key={group.id} component={Link} to={paths.userGroup(group.id, 'members')} variant="light" color="indigo" tt="none" style={{ cursor: 'pointer' }}>
-                    {group.name}
-                  </Badge>
-                ))}
-              </Group>
-            )}
+            <UserGroupsList userId={user.id} />
           </Stack>
           <Stack gap="xs">
             <Title order={3} fz="h5">

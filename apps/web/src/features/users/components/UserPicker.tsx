@@ -1,5 +1,6 @@
 import { SuggestionPicker, type EntityPickerProps } from '../../../components/pickers/SuggestionPicker.tsx';
 import { usePickerSearch } from '../../../components/pickers/use-picker-search.ts';
+import { USER_AUTOCOMPLETE_MIN_SEARCH } from '@datalab/contract/api/users';
 import { useUserSuggestions } from '../api/autocomplete-users.ts';
 
 /** Find a user by name, username or e-mail. */
@@ -18,6 +19,7 @@ export function UserPicker({ label = 'User', ...props }: EntityPickerProps) {
         description: [user.username, user.email].filter(Boolean).join(' · '),
       }))}
       isLoading={suggestions.isFetching}
+      minSearch={USER_AUTOCOMPLETE_MIN_SEARCH}
     />
   );
 }

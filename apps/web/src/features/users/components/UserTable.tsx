@@ -1,31 +1,38 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconId } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import type { UserListItem } from '@datalab/contract/api/users';
+import { userSortColumns, type UserListItem } from '@datalab/contract/api/users';
 import { paths } from '@datalab/contract/paths';
+import type { SortState } from '../../../components/search/use-sort-state.ts';
 import { type DataColumn, DataTable } from '../../../components/table/DataTable.tsx';
+import { tableSort } from '../../../components/table/table-sort.ts';
+import { formatDateTime } from '../../../lib/format.ts';
 import { PermissionSwitch } from './PermissionSwitch.tsx';
 
 const SHOWN_GROUPS = 3;
 
+type UserSortColumn = (typeof userSortColumns)[number];
+
 const columns: DataColumn[] = [
-  { label: 'Name' },
-  { label: 'Username' },
-  { label: 'E-mail' },
+  { label: 'Name', sortKey: 'name' },
+  { label: 'Username', sortKey: 'username' },
+  { label: 'E-mail', sortKey: 'email' },
   { label: 'Groups' },
+  { label: 'Last seen', sortKey: 'lastSeenAt' },
   { label: 'User management' },
   { label: 'Details' },
 ];
 
 export interface UserTableProps {
   users: UserListItem[];
+  sort: SortState<UserSortColumn>;
   currentUserId: number | undefined;
   onOpen: (user: UserListItem) => void;
 }
 
-export function UserTable({ users, currentUserId, onOpen }: UserTableProps) {
+export function UserTable({ users, sort, currentUserId, onOpen }: UserTableProps) {
   return (
-    <DataTable label="Users" columns={columns} minWidth={900}>
+    <DataTable label="Users" columns={columns} minWidth={900} sort={tableSort(sort, userSortColumns)}>
       {users.map((user) => (
         <Table.Tr key={user.id}>
           <Table.Td>
@@ -57,6 +64,9 @@ export function UserTable({ users, currentUserId, onOpen }: UserTableProps) {
               ) : null}
               {user.groups.length === 0 ? <Text size="sm" c="dimmed">None</Text> : null}
             </Group>
+          </Table.Td>
+          <Table.Td>
+            <Text size="sm">{formatDateTime(user.lastSeenAt) || 'Never'}</Text>
           </Table.Td>
           <Table.Td>
             <PermissionSwitch user={user} isSelf={user.id === currentUserId} />

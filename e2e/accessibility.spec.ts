@@ -1,0 +1,146 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, submitLoginForm, test } from './fixtures.ts';
+
+// WCAG 2.2 AA on every route of SPEC §2 (issue 7 §3): axe-core runs on each page once it has
+// settled, signed out for the public pages and the provider's sign-in page, signed in as the
+// administrator for the rest. Any violation fails the test with the rule, the element and the numbers.
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** One violation on one element, as a line that says where, which rule and why. */
+type Finding = string;
+
+/** Waits until the page shows its content: the main heading, no loader, no request in flight. */
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  // Mantine fades screens in; axe measures colours as painted, so let transitions end.
+  await page.waitForTimeout(350);
+}
+
+async function scan(page: Page, path: string): Promise<Finding[]> {
+  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  return result.violations.flatMap((violation) =>
+    violation.nodes.map((node) => {
+      const why = (node.failureSummary ?? '').replace(/\s+/gu, ' ').replace(/^Fix (any|all) of the following: /u, '');
+      return `${path} · ${violation.id} · ${node.target.join(' ')} · ${why}`;
+    }),
+  );
+}
+
+async function visitAndScan(page: Page, path: string): Promise<Finding[]> {
+  await page.goto(path);
+  await settle(page);
+  return scan(page, path);
+}
+
+const PUBLIC_PATHS = [
+  '/',
+  '/policy/terms-and-conditions',
+  '/policy/private-policy',
+  '/policy/cookie-policy',
+  '/policy/accessibility',
+  '/policy/contact-us',
+  '/error?errorSummary=Unauthorised&errorMessage=You%20are%20not%20authorised%20to%20perform%20this%20action',
+  '/no/such/page',
+];
+
+test('the public pages meet WCAG 2.2 AA', async ({ page }) => {
+  test.setTimeout(90_000);
+  const findings: Finding[] = [];
+  for (const path of PUBLIC_PATHS) findings.push(...(await visitAndScan(page, path)));
+  expect(findings).toEqual([]);
+});
+
+test("the built-in provider's sign-in page meets WCAG 2.2 AA, with and without its error", async ({ page }) => {
+  const findings: Finding[] = [];
+  await page.goto('/collection');
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+  findings.push(...(await scan(page, '/oidc/interaction/…')));
+  await submitLoginForm(page, 'admin', 'not-the-password');
+  await expect(page.getByRole('alert')).toBeVisible();
+  findings.push(...(await scan(page, '/oidc/interaction/… (wrong password)')));
+  expect(findings).toEqual([]);
+});
+
+/** The uid of a demo collection, found the way a user would: through the list. */
+async function demoCollectionPath(page: Page): Promise<string> {
+  await page.goto('/collection?search=Sales');
+  await page.getByRole('link', { name: 'Sales', exact: true }).first().click();
+  await page.waitForURL(/\/collection\/[^/]+$/);
+  return new URL(page.url()).pathname;
+}
+
+async function demoGroupPath(page: Page): Promise<string> {
+  await page.goto('/management/user-groups?search=Analysts');
+  await page.getByRole('link', { name: 'Analysts', exact: true }).first().click();
+  await page.waitForURL(/\/management\/user-group\/\d+\/members$/);
+  return new URL(page.url()).pathname.replace(/\/members$/, '');
+}
+
+test('every signed-in route meets WCAG 2.2 AA for the administrator', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/login?returnUrl=%2Fcollection');
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await submitLoginForm(page, 'admin');
+  await page.waitForURL((url) => url.pathname === '/collection');
+
+  const collection = await demoCollectionPath(page);
+  const group = await demoGroupPath(page);
+  const paths = [
+    '/',
+    '/data-source',
+    '/data-source/demo-asset',
+    '/data-source/demo-asset/call',
+    '/data-source/demo-asset/call-dev-mode',
+    '/collection',
+    '/collection/create',
+    collection,
+    `${collection}/data-assets`,
+    `${collection}/connections`,
+    `${collection}/access`,
+    `${collection}/edit`,
+    `${collection}/edit/access`,
+    `${collection}/edit/data-asset`,
+    `${collection}/createAsset`,
+    `${collection}/edit/connection/warehouse`,
+    '/tokens',
+    '/tokens/createPAT',
+    '/management/user',
+    '/management/user-groups',
+    '/management/user-group/create',
+    `${group}/members`,
+    `${group}/groups`,
+    `${group}/data-roles`,
+    `${group}/hierarchy`,
+    `${group}/details`,
+    '/management/cache',
+    '/management/logs',
+    '/playground',
+    '/policy/accessibility',
+    '/digital-lab/tokens',
+    '/digital-lab/tokens/createPAT',
+    '/digital-lab/data-asset/demo-asset/call',
+  ];
+  const findings: Finding[] = [];
+  for (const path of paths) findings.push(...(await visitAndScan(page, path)));
+
+  // Overlays too: a user's details drawer and a confirmation.
+  findings.push(...(await visitAndScan(page, '/management/user?search=analyst')));
+  await page
+    .getByRole('button', { name: /^Details of / })
+    .first()
+    .click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(350);
+  findings.push(...(await scan(page, '/management/user (details drawer)')));
+  await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
+  await expect(page.getByRole('dialog', { name: 'Deactivate user' })).toBeVisible();
+  await page.waitForTimeout(350);
+  findings.push(...(await scan(page, '/management/user (confirmation)')));
+  expect(findings).toEqual([]);
+});
