@@ -76,7 +76,16 @@ export async function authenticateDemoAccount(db: Database, username: string, pa
     return undefined;
   }
   if (!(await verifyPassword(password, account.password_hash))) return undefined;
-  // A deactivated user is refused at sign-in too (their access rows are kept for the audit).
-  const user = await db.selectFrom('users').select('is_active').where('issuer', '=', BUILT_IN_ISSUER_KEY).where('subject', '=', username).executeTakeFirst();
-  return user && !user.is_active ? undefined : account;
+  return (await isDeactivated(db, username)) ? undefined : account;
+}
+
+/** A deactivated user is refused at sign-in and at every later use of a session or refresh token. */
+export async function isDeactivated(db: Database, username: string): Promise<boolean> {
+  const user = await db
+    .selectFrom('users')
+    .select('is_active')
+    .where('issuer', '=', BUILT_IN_ISSUER_KEY)
+    .where('subject', '=', username)
+    .executeTakeFirst();
+  return Boolean(user && !user.is_active);
 }

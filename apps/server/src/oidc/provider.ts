@@ -1,7 +1,7 @@
 import Provider, { errors as oidcErrors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { createHash } from 'node:crypto';
 import type { Database } from '../db/database.ts';
-import { findDemoAccount } from './accounts.ts';
+import { findDemoAccount, isDeactivated } from './accounts.ts';
 import { createStoreAdapter } from './adapter.ts';
 import { errorPage, logoutPage } from './pages.ts';
 
@@ -121,7 +121,9 @@ export function createBuiltInProvider(options: BuiltInProviderOptions): Provider
     },
     findAccount: async (_ctx, sub) => {
       const account = await findDemoAccount(db, sub);
-      if (!account) return undefined;
+      // Unknown, or deactivated since the session began: the provider then asks to sign in again and
+      // refuses the account's refresh tokens, so a deactivation ends silent renewal too.
+      if (!account || (await isDeactivated(db, sub))) return undefined;
       return {
         accountId: account.username,
         claims: async () => ({

@@ -91,6 +91,44 @@ describeEachStore('users: picker, deactivation, last seen, groups and sorting', 
     ).resolves.toBeTruthy();
   });
 
+  it("ends a deactivated user's silent renewal: their refresh tokens are refused until reactivation", async () => {
+    const admin = await buildPerson(ctx(), { canManageUsers: true });
+    const tokens = await signIn(injectClient(ctx().app), {
+      publicUrl: TEST_PUBLIC_URL,
+      username: 'analyst',
+      password: 'datalab',
+    });
+    const me = (
+      await ctx().app.inject({
+        method: 'GET',
+        url: '/api/Account/GetCurrentUser',
+        headers: { authorization: `Bearer ${tokens.access_token}` },
+      })
+    ).json<{ id: number }>();
+    const refresh = (refreshToken: string) =>
+      ctx().app.inject({
+        method: 'POST',
+        url: '/oidc/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          grant_type: 'refresh_token',
+          refresh_token: refreshToken,
+          client_id: 'datalab-portal',
+        }).toString(),
+      });
+    await admin.call('PUT', `/api/User/${me.id}/Active`, { active: false });
+    const refused = await refresh(tokens.refresh_token ?? '');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json<{ error: string }>().error).toBe('invalid_grant');
+    await admin.call('PUT', `/api/User/${me.id}/Active`, { active: true });
+    const second = await signIn(injectClient(ctx().app), {
+      publicUrl: TEST_PUBLIC_URL,
+      username: 'analyst',
+      password: 'datalab',
+    });
+    expect((await refresh(second.refresh_token ?? '')).statusCode).toBe(200);
+  });
+
   it('records "last seen" at the first request, and not again within minutes', async () => {
     const visitor = await buildPerson(ctx());
     const lastSeen = async () => {
