@@ -22,7 +22,7 @@ export default tseslint.config(
     // Features and modules reach each other only through their public files (scripts/eslint/boundaries.ts).
     files: ['apps/web/src/features/**', 'apps/server/src/modules/**'],
     plugins: { datalab: boundaries },
-    rules: { 'datalab/feature-boundaries': 'warn' },
+    rules: { 'datalab/feature-boundaries': 'error' },
   },
   {
     files: ['apps/web/**/*.{ts,tsx}'],

@@ -9,7 +9,7 @@ import type { Rule } from 'eslint';
 
 const WEB_FEATURES = ['apps', 'web', 'src', 'features'];
 const SERVER_MODULES = ['apps', 'server', 'src', 'modules'];
-const SERVER_PUBLIC = /^(service|policy|presenter|access-model|audit|provisioning)\.ts$|\.service\.ts$/;
+const SERVER_PUBLIC = /^(service|policy|presenter|access-model|audit|provisioning|route-access)\.ts$|\.service\.ts$/;
 
 function areaOf(root: string, file: string, prefix: string[]) {
   const parts = relative(root, file).split(sep);
