@@ -8,7 +8,11 @@ import { stdoutDestination } from './lib/log-destination.ts';
 import { loggingOptions } from './lib/request-log.ts';
 import accountRoutes from './modules/account/routes.ts';
 import applicationLogRoutes from './modules/application-logs/routes.ts';
+import callingRoutes from './modules/calling/routes.ts';
 import collectionRoutes from './modules/collections/routes.ts';
+import connectionRoutes from './modules/connections/routes.ts';
+import sqlRuntimePlugin from './modules/connections/plugin.ts';
+import dataSourceRoutes from './modules/data-sources/routes.ts';
 import dataRoleRoutes from './modules/data-roles/routes.ts';
 import userGroupRoutes from './modules/user-groups/routes.ts';
 import userRoutes from './modules/users/routes.ts';
@@ -21,7 +25,9 @@ import errorsPlugin, { clientErrorHandler, notFoundReply } from './plugins/error
 import oidcPlugin from './plugins/oidc.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import rateLimitsPlugin from './plugins/rate-limits.ts';
+import resultCachePlugin from './plugins/result-cache.ts';
 import securityPlugin from './plugins/security.ts';
+import usagePlugin from './plugins/usage.ts';
 import webPlugin from './plugins/web.ts';
 import { seedDemo } from './seed/demo.ts';
 import { describeAccess, type RouteAccess } from './modules/access/route-access.ts';
@@ -119,6 +125,9 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
 
   await app.register(configPlugin, { config });
   await app.register(dbPlugin);
+  await app.register(sqlRuntimePlugin);
+  await app.register(resultCachePlugin);
+  await app.register(usagePlugin);
   await app.register(appLogPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
@@ -136,6 +145,9 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(dataRoleRoutes);
   await app.register(userRoutes);
   await app.register(userGroupRoutes);
+  await app.register(connectionRoutes);
+  await app.register(dataSourceRoutes);
+  await app.register(callingRoutes);
   if (options.extend) await options.extend(app);
   await app.register(webPlugin);
 

@@ -41,8 +41,12 @@ const envSchema = z.object({
   ADMIN_SUBJECTS: z.string().optional(),
   COLLECTION_CREATOR_GROUPS: z.string().optional(),
   CALLING_LAYER_URL: z.string().url().optional(),
+  CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(67_108_864),
+  MAX_EXPORT_ROWS: z.coerce.number().int().min(1).default(5_000_000),
+  USAGE_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   WEB_DIST_DIR: z.string().optional(),
   DEMO: bool.optional(),
+  DEMO_SHOP_ORDERS: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
@@ -81,9 +85,17 @@ export interface Config {
   /** Members of these groups (by name, directly or through nesting) may create collections. */
   collectionCreatorGroups: string[];
   callingLayerUrl: string;
+  /** The result cache's bound in bytes (0 turns the cache off). */
+  cacheMaxBytes: number;
+  /** The most rows a CSV/NDJSON/XLSX call streams, whatever a data source allows. */
+  maxExportRows: number;
+  /** How often buffered usage records are written. */
+  usageFlushMs: number;
   webDistDir: string | undefined;
   /** Seed the demo (accounts, sample data) on first start. */
   demo: boolean;
+  /** Orders in the demo's sample shop database (tests use a small one). */
+  demoShopOrders: number;
   shutdownTimeoutMs: number;
 }
 
@@ -202,8 +214,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     collectionCreatorGroups: (e.COLLECTION_CREATOR_GROUPS ?? ((e.DEMO ?? (!isProduction && builtIn)) ? 'Analysts' : ''))
       .split(',').map((s) => s.trim()).filter(Boolean),
     callingLayerUrl: (e.CALLING_LAYER_URL ?? publicUrl).replace(/\/$/, ''),
+    cacheMaxBytes: e.CACHE_MAX_BYTES,
+    maxExportRows: e.MAX_EXPORT_ROWS,
+    usageFlushMs: e.USAGE_FLUSH_MS,
     webDistDir: e.WEB_DIST_DIR,
     demo: e.DEMO ?? (!isProduction && builtIn),
+    demoShopOrders: e.DEMO_SHOP_ORDERS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
   };
 }

@@ -106,9 +106,24 @@ export interface ConnectionsTable {
   collection_id: number;
   name: string;
   kind: 'sql' | 'webapi';
+  /** For 'sql' connections: the database engine. */
+  driver: SqlDriver | null;
+  description: Generated<string>;
+  host: string | null;
+  port: number | null;
+  database_name: string | null;
+  username: string | null;
+  /** Sealed (lib/secrets.ts); never returned, never logged. */
+  secret: string | null;
+  /** JSON object of driver options (ssl, connectTimeoutMs). */
+  options: Generated<string>;
+  pool_max: Generated<number>;
+  acquire_timeout_ms: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
+
+export type SqlDriver = 'postgres' | 'mysql' | 'sqlite';
 
 export interface DataSourcesTable {
   id: Generated<number>;
@@ -117,8 +132,78 @@ export interface DataSourcesTable {
   connection_id: number | null;
   name: string;
   kind: 'sql' | 'webapi';
+  description: Generated<string>;
+  sql_text: Generated<string>;
+  /** Bumped on every change to the asset, its parameters, transformations or client tool configuration. */
+  version: Generated<number>;
+  cache_ttl_seconds: Generated<number>;
+  row_cap: Generated<number>;
+  timeout_ms: Generated<number>;
+  max_export_rows: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface ParametersTable {
+  id: Generated<number>;
+  data_source_id: number;
+  position: number;
+  name: string;
+  /** JSON: the engine's parameter definition. */
+  definition: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TransformationsTable {
+  id: Generated<number>;
+  data_source_id: number;
+  position: number;
+  name: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TransformationRulesTable {
+  id: Generated<number>;
+  transformation_id: number;
+  position: number;
+  /** JSON: the engine's rule. */
+  rule: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type ClientTool = 'curl' | 'python' | 'r' | 'javascript' | 'powerquery' | 'powerbi';
+
+export interface ClientToolConfigurationsTable {
+  id: Generated<number>;
+  data_source_id: number;
+  tool: ClientTool;
+  /** JSON object. */
+  settings: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsageRecordsTable {
+  id: Generated<number>;
+  at: Timestamp;
+  user_id: number | null;
+  token_id: number | null;
+  data_source_id: number | null;
+  data_source_uid: string;
+  collection_id: number | null;
+  /** Where the call came from: 'data-api' (the calling layer) today; portal and downloads later. */
+  channel: string;
+  format: string;
+  status: number;
+  duration_ms: number;
+  /** bigint: PostgreSQL returns it as text. */
+  row_count: ColumnType<number | string, number, number>;
+  byte_count: ColumnType<number | string, number, number>;
+  cache_hit: Flag;
+  request_id: string | null;
 }
 
 export interface AppStateTable {
@@ -146,6 +231,11 @@ export interface DB {
   collection_group_roles: CollectionGroupRolesTable;
   connections: ConnectionsTable;
   data_sources: DataSourcesTable;
+  usage_records: UsageRecordsTable;
+  parameters: ParametersTable;
+  transformations: TransformationsTable;
+  transformation_rules: TransformationRulesTable;
+  client_tool_configurations: ClientToolConfigurationsTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -155,3 +245,5 @@ export type ApplicationLog = Selectable<ApplicationLogsTable>;
 export type NewApplicationLog = Insertable<ApplicationLogsTable>;
 export type Collection = Selectable<CollectionsTable>;
 export type UserGroup = Selectable<UserGroupsTable>;
+export type Connection = Selectable<ConnectionsTable>;
+export type DataSource = Selectable<DataSourcesTable>;

@@ -1,9 +1,13 @@
 import type { Migration } from 'kysely/migration';
 import * as initial from './20261120_0001_initial.ts';
 import * as accessModel from './20261120_0002_access_model.ts';
+import * as sqlDataSources from './20261123_0003_sql_data_sources.ts';
+import * as usageRecords from './20261123_0004_usage_records.ts';
 
 // Listed here rather than read from the folder, so the set is the same under Node, Vitest and any bundler.
 export const migrations: Record<string, Migration> = {
   '20261120_0001_initial': initial,
   '20261120_0002_access_model': accessModel,
+  '20261123_0003_sql_data_sources': sqlDataSources,
+  '20261123_0004_usage_records': usageRecords,
 };

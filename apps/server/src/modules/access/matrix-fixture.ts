@@ -2,6 +2,7 @@ import { BUILT_IN_AUDIENCE } from '../../config.ts';
 import type { RoleName } from '../../db/schema.ts';
 import { TEST_PUBLIC_URL, type TestApp } from '../../testing/app.ts';
 import { signWithServerKey } from '../../testing/tokens.ts';
+import { buildSqlWorld, type SqlFixture, type SqlHelpers } from './sql-matrix-world.ts';
 
 // The callers of the authorization matrix and the world they act in, written straight to the store
 // (the matrix tests authorization, not the services).
@@ -22,12 +23,15 @@ export interface Fixture {
   grantee: number;
   bystander: number;
   ids: Record<Persona, number>;
+  /** A SQLite connection, the asset's parameter and transformation (sql-matrix-world.ts). */
+  sql: SqlFixture;
 }
 
 export interface Helpers {
   freshCollection: () => Promise<string>;
   freshGroup: () => Promise<number>;
   unique: () => string;
+  sql: SqlHelpers;
 }
 
 export interface MatrixWorld {
@@ -134,17 +138,19 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     .insertInto('data_sources')
     .values({ uid: assetUid, collection_id: target.id, name: 'Orders', kind: 'sql', created_at: at, updated_at: at })
     .execute();
+  const sqlWorld = await buildSqlWorld(db, config.dataDir, target.id, assetUid, unique);
   const group = await makeGroup();
   const child = await makeGroup();
   await app.access.bump(db);
 
   return {
     tokens,
-    fixture: { collection: target.uid, assetUid, group, child, grantee, bystander, ids },
+    fixture: { collection: target.uid, assetUid, group, child, grantee, bystander, ids, sql: sqlWorld.fixture },
     helpers: {
       freshCollection: async () => (await makeCollection(targetRoles, [[outer, 'Owner']])).uid,
       freshGroup: () => makeGroup(),
       unique,
+      sql: sqlWorld.helpers,
     },
   };
 }

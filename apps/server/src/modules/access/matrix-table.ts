@@ -2,6 +2,7 @@ import { callPath } from '@datalab/contract/call';
 import type { FastifyInstance } from 'fastify';
 import type { Fixture, Helpers, MatrixWorld, Persona } from './matrix-fixture.ts';
 import { personas } from './matrix-fixture.ts';
+import { sqlMatrixRows } from './sql-matrix-rows.ts';
 
 // One row per /api route, keyed 'METHOD /path' exactly as the app registers it. A row gives only
 // what fills the route (path parameters, query, body); the method and path come from the key, so a
@@ -140,6 +141,7 @@ export const matrix: Record<string, Row> = {
   },
   'GET /api/UserGroup/:id/NestingCandidates': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
   'GET /api/UserGroup/:id/Hierarchy': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
+  ...sqlMatrixRows,
 };
 
 /** Sends the route's own method and path, filled from the row, once per caller; returns the statuses. */

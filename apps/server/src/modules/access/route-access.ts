@@ -4,6 +4,7 @@ import type { Collection } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { auditWriter } from '../audit/audit.ts';
 import { findCollection, findCollectionOfAsset } from '../collections/service.ts';
+import { findCollectionOfConnection, findCollectionOfParameter } from '../connections/ownership.service.ts';
 import type { Actor } from './change-access.service.ts';
 import {
   authorizeCollection,
@@ -27,7 +28,10 @@ export type RouteAccess =
   /** A role on the collection whose uid the field holds: 404 when hidden, 403 when visible but not allowed. */
   | { collection: CollectionAction; uid: Field }
   /** The same for the collection holding the data asset (id or uid) the field names; hidden: 404 for the asset. */
-  | { collection: CollectionAction; dataAsset: Field };
+  | { collection: CollectionAction; dataAsset: Field }
+  /** The same for the collection holding the connection, or the data asset of the parameter, the field names. */
+  | { collection: CollectionAction; connection: Field }
+  | { collection: CollectionAction; parameter: Field };
 
 export interface RouteGrant {
   collection: Collection | undefined;
@@ -53,6 +57,10 @@ export function describeAccess(access: RouteAccess | undefined): string {
     return `${access.collection} on the collection (${fieldText(access.uid)})`;
   if ('collection' in access && 'dataAsset' in access)
     return `${access.collection} on the data asset's collection (${fieldText(access.dataAsset)})`;
+  if ('collection' in access && 'connection' in access)
+    return `${access.collection} on the connection's collection (${fieldText(access.connection)})`;
+  if ('collection' in access && 'parameter' in access)
+    return `${access.collection} on the parameter's collection (${fieldText(access.parameter)})`;
   return '';
 }
 
@@ -79,11 +87,16 @@ async function authorizeInner(app: FastifyInstance, request: FastifyRequest, acc
     if (!collection) throw collectionNotFound(uid);
     return { collection, role: await authorizeCollection(app.access, user, collection, access.collection) };
   }
-  const assetId = readField(request, access.dataAsset);
-  const collection = await findCollectionOfAsset(app.db, assetId);
-  if (!collection) throw notFound('Data asset', assetId);
+  const [entity, id, find] =
+    'dataAsset' in access
+      ? ['Data asset', readField(request, access.dataAsset), findCollectionOfAsset]
+      : 'connection' in access
+        ? ['SQL connection', readField(request, access.connection), findCollectionOfConnection]
+        : ['Parameter', readField(request, access.parameter), findCollectionOfParameter];
+  const collection = await find(app.db, id);
+  if (!collection) throw notFound(entity, id);
   const role = await authorizeCollection(app.access, user, collection, access.collection).catch((error: unknown) => {
-    throw (error as { status?: number }).status === 404 ? notFound('Data asset', assetId) : error;
+    throw (error as { status?: number }).status === 404 ? notFound(entity, id) : error;
   });
   return { collection, role };
 }

@@ -1,0 +1,135 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import type { Database } from '../../db/database.ts';
+
+// The SQL part of the authorization matrix's world: a SQLite connection (a real file under DATA_DIR, so Test and
+// Schema answer) in the target collection, the fixture asset on it with a parameter, a transformation with a
+// rule and a client tool configuration; and makers of fresh ones for the rows that delete.
+
+export interface SqlFixture {
+  connectionId: number;
+  parameterId: number;
+  transformationId: number;
+}
+
+export interface SqlHelpers {
+  freshConnection: () => Promise<number>;
+  freshAsset: () => Promise<string>;
+  freshParameter: () => Promise<number>;
+  freshTransformation: () => Promise<number>;
+  freshRule: () => Promise<number>;
+  freshClientTool: () => Promise<number>;
+}
+
+export const MATRIX_SQLITE = 'matrix/world.sqlite';
+
+export async function buildSqlWorld(
+  db: Database,
+  dataDir: string,
+  collectionId: number,
+  assetUid: string,
+  unique: () => string,
+): Promise<{ fixture: SqlFixture; helpers: SqlHelpers }> {
+  mkdirSync(join(dataDir, 'matrix'), { recursive: true });
+  const file = new DatabaseSync(join(dataDir, MATRIX_SQLITE));
+  file.exec('create table if not exists regions (code text, name text); delete from regions;');
+  file.exec("insert into regions values ('EU', 'Europe'), ('AS', 'Asia')");
+  file.close();
+  const at = new Date().toISOString();
+  const stamps = { created_at: at, updated_at: at };
+  const freshConnection = async () =>
+    (
+      await db
+        .insertInto('connections')
+        .values({
+          collection_id: collectionId,
+          name: `Conn ${unique()}`,
+          kind: 'sql',
+          driver: 'sqlite',
+          database_name: MATRIX_SQLITE,
+          ...stamps,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const connectionId = await freshConnection();
+  const asset = await db
+    .updateTable('data_sources')
+    .set({ connection_id: connectionId, sql_text: 'select code, name from regions' })
+    .where('uid', '=', assetUid)
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const freshParameter = async () => {
+    const name = `p_${unique().replace(/\W/g, '_')}`;
+    const definition = JSON.stringify({
+      name,
+      type: 'string',
+      list: false,
+      required: false,
+      allowedValues: { kind: 'fixed', options: [{ value: 'EU', label: 'Europe' }] },
+    });
+    return (
+      await db
+        .insertInto('parameters')
+        .values({ data_source_id: asset.id, position: 0, name, definition, ...stamps })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  };
+  const freshTransformation = async () =>
+    (
+      await db
+        .insertInto('transformations')
+        .values({ data_source_id: asset.id, position: 0, name: 'T', ...stamps })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const transformationId = await freshTransformation();
+  const freshRule = async () =>
+    (
+      await db
+        .insertInto('transformation_rules')
+        .values({
+          transformation_id: transformationId,
+          position: 9,
+          rule: JSON.stringify({ type: 'limit', count: 5 }),
+          ...stamps,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const freshClientTool = async () => {
+    await db
+      .deleteFrom('client_tool_configurations')
+      .where('data_source_id', '=', asset.id)
+      .where('tool', '=', 'r')
+      .execute();
+    return (
+      await db
+        .insertInto('client_tool_configurations')
+        .values({ data_source_id: asset.id, tool: 'r', settings: '{}', ...stamps })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  };
+  const freshAsset = async () => {
+    const uid = `asset-${unique()}`;
+    await db
+      .insertInto('data_sources')
+      .values({
+        uid,
+        collection_id: collectionId,
+        connection_id: connectionId,
+        name: `A ${uid}`,
+        kind: 'sql',
+        ...stamps,
+      })
+      .execute();
+    return uid;
+  };
+  return {
+    fixture: { connectionId, parameterId: await freshParameter(), transformationId },
+    helpers: { freshConnection, freshAsset, freshParameter, freshTransformation, freshRule, freshClientTool },
+  };
+}

@@ -1,0 +1,38 @@
+import { BoundedCache } from '../../lib/bounded-cache.ts';
+import type { Database } from '../../db/database.ts';
+import { loadDefinition, type DataSourceDefinition } from '../data-sources/definition.service.ts';
+import { findAssetStamp } from './repository.ts';
+
+// Loaded definitions, reused while the asset and its connection are unchanged. A call reads one row (the
+// asset's version and both rows' update times) instead of the seven reads of a whole definition; any edit of
+// the asset, its parameters, transformations or client tools bumps its version, and an edit of the connection
+// moves its update time, so the next call loads afresh — on every instance, since each compares with the store.
+
+type SqlRuntime = Parameters<typeof loadDefinition>[2];
+
+const MAX_DEFINITIONS = 2_000;
+/** A bound on how long anything the stamp does not cover could be reused. */
+const REUSE_MS = 10 * 60_000;
+
+export class DefinitionCache {
+  readonly #entries = new BoundedCache<string, { stamp: string; definition: DataSourceDefinition }>(MAX_DEFINITIONS);
+
+  async load(db: Database, uid: string, runtime: SqlRuntime): Promise<DataSourceDefinition | undefined> {
+    const row = await findAssetStamp(db, uid);
+    if (!row) return undefined;
+    const stamp = [
+      row.id,
+      row.version,
+      row.updated_at,
+      row.collection_id,
+      row.connection_id,
+      row.connection_updated_at,
+    ].join('|');
+    const known = this.#entries.get(uid);
+    if (known?.stamp === stamp) return known.definition;
+    // Read after the stamp: the definition is at least as new as the stamp it is kept under.
+    const definition = await loadDefinition(db, uid, runtime);
+    if (definition) this.#entries.set(uid, { stamp, definition }, Date.now() + REUSE_MS);
+    return definition;
+  }
+}

@@ -1,0 +1,84 @@
+import { Transform, Writable } from 'node:stream';
+import type { WriteStats } from '@datalab/engine/writers/index';
+
+// Bytes of results: a JSON reply is collected whole (it stops at the row cap) so it can be cached and so an error
+// during the run is still a proper error reply; exports stream, and the reply starts only once their first bytes
+// exist, so an error before that is a proper error reply too.
+
+/** The JSON writer's last member; everything before it is the same however often the result is served. */
+const TAIL_START = Buffer.from(',"truncated":');
+
+export interface JsonResult {
+  /** `{"columns":[...],"rows":[...]` without the closing members. */
+  head: Buffer;
+  rows: number;
+  truncated: boolean;
+}
+
+/** A Writable that keeps what it is given. */
+export class Collector extends Writable {
+  readonly chunks: Buffer[] = [];
+  override _write(chunk: Buffer, _encoding: BufferEncoding, callback: (error?: Error | null) => void) {
+    this.chunks.push(chunk);
+    callback();
+  }
+}
+
+/** Splits the JSON writer's output into the reusable head and its stats. */
+export function jsonResult(body: Buffer, stats: WriteStats): JsonResult {
+  const tailAt = body.lastIndexOf(TAIL_START);
+  if (tailAt < 0) throw new Error('the JSON writer wrote no tail');
+  return { head: body.subarray(0, tailAt), rows: stats.rows, truncated: stats.truncated };
+}
+
+/** The bytes a cache keeps for a result: its row count on a first line, then the head. */
+export function cacheValue(result: JsonResult): Buffer {
+  return Buffer.concat([Buffer.from(`${result.rows}\n`), result.head]);
+}
+
+/** The result a cache value holds (cached results are never truncated). */
+export function fromCacheValue(value: Buffer): JsonResult {
+  const lineEnd = value.indexOf(10);
+  return { head: value.subarray(lineEnd + 1), rows: Number(value.subarray(0, lineEnd).toString()), truncated: false };
+}
+
+/** The whole reply: the head and this reply's own truncated, durationMs and cached. */
+export function jsonReply(result: JsonResult, durationMs: number, cached: boolean): Buffer {
+  const tail = `,"truncated":${result.truncated},"durationMs":${Math.round(durationMs)},"cached":${cached}}`;
+  return Buffer.concat([result.head, Buffer.from(tail)]);
+}
+
+export interface GatedStream {
+  /** The reply's body: hand it to reply.send once `ready` resolved. */
+  body: Transform;
+  /** Resolves when the first bytes exist (or the writer finished); rejects when the writer failed before. */
+  ready: Promise<void>;
+  /** The writer's outcome. */
+  done: Promise<WriteStats>;
+}
+
+/**
+ * Runs a writer into a pass-through body and tells when the first bytes are there. The body keeps the writer's
+ * backpressure (it holds one high-water mark, then the writer waits for the socket); a failure after the first
+ * bytes destroys the body, so the client sees a broken response, never a silently truncated file.
+ */
+export function gatedStream(write: (out: Writable) => Promise<WriteStats>): GatedStream {
+  let opened!: () => void;
+  const started = new Promise<void>((resolve) => (opened = resolve));
+  const body = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      opened();
+      callback(null, chunk);
+    },
+    flush(callback) {
+      opened();
+      callback();
+    },
+  });
+  const done = write(body);
+  // Whoever streams awaits `done`; this keeps a failure before the first bytes (reported by `ready`) from also
+  // surfacing as an unhandled rejection.
+  done.catch(() => undefined);
+  const ready = Promise.race([started, done.then(() => undefined)]);
+  return { body, ready, done };
+}

@@ -1,0 +1,153 @@
+import { contentTypes, isEngineError, type Format } from '@datalab/engine';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, invalid } from '../../lib/errors.ts';
+import { engineErrorReply, mapEngineErrors } from '../../lib/engine-errors.ts';
+import type { UsageRecord } from '../../plugins/usage.ts';
+import type { RouteAccess } from '../access/route-access.ts';
+import type { DataSourceDefinition } from '../data-sources/definition.service.ts';
+import { DefinitionCache } from './definitions.ts';
+import { contentDisposition, negotiateFormat } from './negotiation.ts';
+import { DATA_API_PREFIX, callableAssets, openApiDocument } from './openapi.ts';
+import { callExport, callJson, callableAsset, checkValues, type CallingDeps } from './service.ts';
+
+// The calling layer (DESIGN §6): /data/v1/{dataAssetUid} answers GET (values in the query string) and POST (a JSON
+// object of values), and /data/v1/openapi.json describes what the caller may call. Not /api routes: they take the
+// portal's access tokens (app.authenticate) and authorize through the same policy, as the declaration says.
+
+/** Declared as an /api route would be (the service enforces it through policy.ts, with the definition it loads). */
+export const CALL_ACCESS: RouteAccess = { collection: 'call', dataAsset: { params: 'dataAssetUid' } };
+
+const authenticate =
+  (app: FastifyInstance) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    app.authenticate(request).then(() => done(), done);
+  };
+
+function statusOf(error: unknown): number {
+  if (error instanceof AppError) return error.status;
+  if (isEngineError(error)) return engineErrorReply(error).status;
+  return 500;
+}
+
+/** The raw values: the query string without `format`, or the POST body, which must be a JSON object. */
+function rawValues(request: FastifyRequest): Record<string, unknown> {
+  if (request.method === 'GET') {
+    const { format: _format, ...values } = (request.query ?? {}) as Record<string, unknown>;
+    return values;
+  }
+  const body: unknown = request.body;
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) {
+    throw invalid('body', 'The body must be a JSON object of parameter values');
+  }
+  return body as Record<string, unknown>;
+}
+
+/** Aborts the run when the client goes away before the reply is written (a late 'close' after the end is normal). */
+function abortOnClose(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableEnded) controller.abort();
+  });
+  return controller.signal;
+}
+
+interface Call {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  startedAt: number;
+  /** The usage record so far: filled in as the call learns its asset and format. */
+  record: UsageRecord;
+  finish: (outcome: Partial<UsageRecord>) => void;
+}
+
+function startCall(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: number, uid: string) {
+  const startedAt = performance.now();
+  const record: UsageRecord = {
+    userId,
+    dataSourceId: null,
+    dataSourceUid: uid,
+    collectionId: null,
+    channel: 'data-api',
+    format: 'json',
+    status: 200,
+    durationMs: 0,
+    rows: 0,
+    bytes: 0,
+    cacheHit: false,
+    requestId: request.id,
+  };
+  const finish = (outcome: Partial<UsageRecord>) =>
+    app.usage.record({ ...record, durationMs: performance.now() - startedAt, ...outcome });
+  return { request, reply, startedAt, record, finish } satisfies Call;
+}
+
+export default async function callingRoutes(app: FastifyInstance) {
+  const deps: CallingDeps = {
+    db: app.db,
+    access: app.access,
+    connectors: app.connectors,
+    sqlRuntime: app.sqlRuntime,
+    cache: app.resultCache,
+    maxExportRows: app.config.maxExportRows,
+    definitions: new DefinitionCache(),
+  };
+
+  app.get(
+    `${DATA_API_PREFIX}/openapi.json`,
+    { onRequest: authenticate(app), schema: { hide: true } },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw new Error('authenticate did not run');
+      return openApiDocument(await callableAssets(app.db, app.access, user), app.config.callingLayerUrl);
+    },
+  );
+
+  /** Answers a call the caller may make, in the format asked for; `finish` writes its usage record. */
+  async function answer(call: Call, definition: DataSourceDefinition) {
+    const { request, reply, record, finish, startedAt } = call;
+    const format: Format = negotiateFormat(
+      (request.query as Record<string, unknown>)['format'],
+      request.headers.accept,
+    );
+    record.format = format;
+    const values = checkValues(definition, rawValues(request));
+    const signal = abortOnClose(reply);
+    reply.header('content-disposition', contentDisposition(definition.name, format));
+    if (format === 'json') {
+      const result = await mapEngineErrors(() => callJson(deps, definition, values, startedAt, signal));
+      finish({ rows: result.rows, bytes: result.body.length, cacheHit: result.cached });
+      return reply.type(contentTypes.json).send(result.body);
+    }
+    const stream = await mapEngineErrors(() => callExport(deps, definition, values, format, signal));
+    stream.done.then(
+      (stats) => finish({ rows: stats.rows, bytes: stats.bytes }),
+      (error: unknown) => {
+        // Headers are out: the reply is cut off (the body was destroyed), never a silently truncated file.
+        request.log.error({ err: error, dataAsset: definition.uid, format }, 'export failed after streaming began');
+        finish({ status: statusOf(error) });
+      },
+    );
+    return reply.type(contentTypes[format]).send(stream.body);
+  }
+
+  async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const user = request.user;
+    if (!user) throw new Error('authenticate did not run');
+    const { dataAssetUid: uid } = request.params as { dataAssetUid: string };
+    const call = startCall(app, request, reply, user.id, uid);
+    try {
+      const definition = await callableAsset(deps, user, uid);
+      Object.assign(call.record, { dataSourceId: definition.id, collectionId: definition.collection.id });
+      return await answer(call, definition);
+    } catch (error) {
+      call.finish({ status: statusOf(error) });
+      throw error;
+    }
+  }
+
+  const config = { access: CALL_ACCESS };
+  // No automatic HEAD route: a HEAD would run the query (an export whole) only to drop the body.
+  const options = { onRequest: authenticate(app), config, schema: { hide: true }, exposeHeadRoute: false };
+  app.get(`${DATA_API_PREFIX}/:dataAssetUid`, options, handle);
+  app.post(`${DATA_API_PREFIX}/:dataAssetUid`, options, handle);
+}

@@ -1,0 +1,203 @@
+import {
+  canCopyCsv,
+  exportCsv,
+  runQuery,
+  stableValuesKey,
+  validateParameters,
+  writeResult,
+  type ConnectorRegistry,
+  type Format,
+  type RunQueryOptions,
+} from '@datalab/engine';
+import type { WriteStats } from '@datalab/engine/writers/index';
+import type { Database } from '../../db/database.ts';
+import { mapEngineErrors } from '../../lib/engine-errors.ts';
+import { forbidden, notFound, validation } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
+import type { ResultCache } from '../../plugins/result-cache.ts';
+import type { AccessModelCache } from '../access/access-model.ts';
+import { decide, effectiveRole } from '../access/policy.ts';
+import type { DataSourceDefinition, loadDefinition } from '../data-sources/definition.service.ts';
+import { parameterOptions } from '../data-sources/run.service.ts';
+import type { DefinitionCache } from './definitions.ts';
+import {
+  Collector,
+  cacheValue,
+  fromCacheValue,
+  gatedStream,
+  jsonReply,
+  jsonResult,
+  type GatedStream,
+  type JsonResult,
+} from './results.ts';
+
+// Calling a data asset (DESIGN §6): find it, authorize the caller through the one policy (Readers and above call;
+// hidden and missing look the same), check the values before anything runs, then answer JSON from the cache or a
+// run, or stream an export. No Fastify here: routes.ts adapts requests and replies.
+
+/** What opens a connection's stored settings (the connections module's runtime). */
+type SqlRuntime = Parameters<typeof loadDefinition>[2];
+
+export interface CallingDeps {
+  db: Database;
+  access: AccessModelCache;
+  connectors: ConnectorRegistry;
+  sqlRuntime: SqlRuntime;
+  cache: ResultCache;
+  /** MAX_EXPORT_ROWS: the ceiling of any export, whatever a data source allows. */
+  maxExportRows: number;
+  definitions: DefinitionCache;
+}
+
+/** Exports run far longer than an interactive call; the engine's time limit covers the streaming too. */
+const EXPORT_TIMEOUT_MS = 15 * 60_000;
+
+const assetNotFound = (uid: string) => notFound('Data asset', uid);
+
+/** The asset when the caller may call it; 404 when it does not exist, cannot be run, or is outside their roles. */
+export async function callableAsset(deps: CallingDeps, user: AuthUser, uid: string): Promise<DataSourceDefinition> {
+  const definition = await deps.definitions.load(deps.db, uid, deps.sqlRuntime);
+  if (!definition || definition.uid !== uid) throw assetNotFound(uid);
+  const role = await effectiveRole(deps.access, user, definition.collection.id);
+  // A visible asset the caller may not call (an administrator without a role) is a 403, as everywhere else.
+  const decision = decide(user, role, 'call');
+  if (decision === 'hide') throw assetNotFound(uid);
+  if (decision === 'forbid') throw forbidden();
+  if (!definition.connection) throw assetNotFound(uid);
+  return definition;
+}
+
+/** Typed values, or a 400 with the errors map (SPEC §5 templates): types, bounds, patterns and fixed options. */
+export function checkValues(definition: DataSourceDefinition, raw: Record<string, unknown>): Record<string, unknown> {
+  const typed = validateParameters(definition.parameters, raw);
+  if (!typed.ok) throw validation(typed.errors);
+  return typed.values;
+}
+
+/**
+ * Checks typed values against the options of their parameter data sources (one run of each source, with the
+ * parent values for dependent dropdowns): a 400 before the asset runs. A cache hit skips it: the entry exists only
+ * because the same values passed when it was made, and errors are never cached.
+ */
+async function checkOptions(deps: CallingDeps, definition: DataSourceDefinition, values: Record<string, unknown>) {
+  if (!definition.parameters.some((def) => def.allowedValues?.kind === 'dataSource')) return;
+  const services = { db: deps.db, runtime: deps.sqlRuntime, connectors: deps.connectors };
+  const given = Object.fromEntries(
+    Object.entries(values).filter(([, value]) => value !== null && !(Array.isArray(value) && value.length === 0)),
+  );
+  const options = await mapEngineErrors(() =>
+    parameterOptions(services, definition.collection.id, definition.parameters, given),
+  );
+  const result = validateParameters(definition.parameters, values, { options });
+  if (!result.ok) throw validation(result.errors);
+}
+
+function runOptions(
+  deps: CallingDeps,
+  definition: DataSourceDefinition,
+  values: Record<string, unknown>,
+  timeoutMs: number,
+  signal?: AbortSignal,
+): RunQueryOptions {
+  const connection = definition.connection;
+  if (!connection) throw assetNotFound(definition.uid);
+  return {
+    connector: deps.connectors.get(String(connection.id), connection.settings),
+    sql: definition.sql,
+    parameters: definition.parameters,
+    values,
+    transformations: definition.transformations,
+    rowCap: definition.rowCap,
+    timeoutMs,
+    ...(signal ? { signal } : {}),
+  };
+}
+
+async function runJson(
+  deps: CallingDeps,
+  definition: DataSourceDefinition,
+  values: Record<string, unknown>,
+  signal?: AbortSignal,
+) {
+  await checkOptions(deps, definition, values);
+  const result = await runQuery(runOptions(deps, definition, values, definition.timeoutMs, signal));
+  const collector = new Collector();
+  const stats = await writeResult('json', result, collector, { maxRows: definition.rowCap });
+  return jsonResult(Buffer.concat(collector.chunks), stats);
+}
+
+/**
+ * The cache key: the asset, its version (an edit makes old entries unreachable), the normalised values — and
+ * whatever about the caller changes the result. Nothing does today: every caller who may call an asset gets the
+ * same rows. Tokens with narrowed roles or row-level rules would add their part here.
+ */
+export const resultsKey = (definition: DataSourceDefinition, values: Record<string, unknown>) =>
+  `results:${definition.id}:${definition.version}:${stableValuesKey(values)}`;
+
+export interface JsonCall {
+  body: Buffer;
+  rows: number;
+  truncated: boolean;
+  /** Served without a run of its own: from the cache, or from a simultaneous identical call's run. */
+  cached: boolean;
+}
+
+/**
+ * An interactive JSON call: stops at the row cap. With a cache TTL the reply comes from the cache when it can,
+ * and simultaneous identical calls share one run; a truncated result is never cached (errors never reach it).
+ */
+export async function callJson(
+  deps: CallingDeps,
+  definition: DataSourceDefinition,
+  values: Record<string, unknown>,
+  startedAt: number,
+  signal?: AbortSignal,
+): Promise<JsonCall> {
+  const ttlMs = definition.cacheTtlSeconds * 1000;
+  const reply = (result: JsonResult, cached: boolean): JsonCall => ({
+    body: jsonReply(result, performance.now() - startedAt, cached),
+    rows: result.rows,
+    truncated: result.truncated,
+    cached,
+  });
+  if (ttlMs <= 0) return reply(await runJson(deps, definition, values, signal), false);
+  const key = resultsKey(definition, values);
+  const hit = await deps.cache.get(key);
+  if (hit) return reply(fromCacheValue(hit.value), true);
+  // A shared run is not tied to one caller's connection: it ends by itself or by the data source's time limit.
+  const { value, shared } = await deps.cache.coalesce(key, async () => {
+    const result = await runJson(deps, definition, values);
+    if (!result.truncated) await deps.cache.set(key, 'results', cacheValue(result), ttlMs);
+    return result;
+  });
+  return reply(value, shared);
+}
+
+/** The most rows an export of this asset streams. */
+export function exportRowLimit(deps: CallingDeps, definition: DataSourceDefinition): number {
+  const own = definition.maxExportRows > 0 ? definition.maxExportRows : deps.maxExportRows;
+  return Math.min(own, deps.maxExportRows);
+}
+
+/**
+ * An export (CSV, NDJSON, XLSX): the whole result up to the export limit, streamed with backpressure. CSV with no
+ * transformation takes the connector's COPY path when it has one. Resolves once the first bytes exist.
+ */
+export async function callExport(
+  deps: CallingDeps,
+  definition: DataSourceDefinition,
+  values: Record<string, unknown>,
+  format: Exclude<Format, 'json'>,
+  signal?: AbortSignal,
+): Promise<GatedStream> {
+  const options = runOptions(deps, definition, values, Math.max(definition.timeoutMs, EXPORT_TIMEOUT_MS), signal);
+  const maxRows = exportRowLimit(deps, definition);
+  await checkOptions(deps, definition, values);
+  const gated = gatedStream(async (out): Promise<WriteStats> => {
+    if (format === 'csv' && canCopyCsv(options)) return exportCsv(options, out, maxRows);
+    const result = await runQuery(options);
+    return writeResult(format, result, out, { maxRows, sheetName: definition.name.slice(0, 31) || 'Data' });
+  });
+  await gated.ready;
+  return gated;
+}

@@ -1,0 +1,241 @@
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
+import { expect, it } from 'vitest';
+import { connectionTestResult, sqlConnection } from '@datalab/contract/api/sql-connections';
+import { problem, validationProblem } from '@datalab/contract/errors';
+import { texts } from '@datalab/contract/texts';
+import { auditRecords, buildCollection, buildPerson, unique } from '../../testing/builders.ts';
+import type { TestApp } from '../../testing/app.ts';
+import { describeEachStore } from '../../testing/suite.ts';
+import { SQLITE_OUTSIDE } from './service.ts';
+
+// SQL connections through the API on both stores: secrets sealed and never returned, SQLite confined to DATA_DIR,
+// names unique per collection, a used connection kept, tests of the real databases with their warnings.
+
+const SECRET = 'pa55-word-never-shown';
+
+function sqliteFile(t: TestApp, name = 'conn/test.sqlite') {
+  mkdirSync(join(t.config.dataDir, 'conn'), { recursive: true });
+  const db = new DatabaseSync(join(t.config.dataDir, name));
+  db.exec('create table if not exists items (id integer primary key, label text)');
+  db.close();
+  return name;
+}
+
+async function world(t: TestApp) {
+  const owner = await buildPerson(t);
+  const editor = await buildPerson(t);
+  const reader = await buildPerson(t);
+  const collection = await buildCollection(t, owner, {
+    roles: [
+      [editor, 'Editor'],
+      [reader, 'Reader'],
+    ],
+  });
+  return { owner, editor, reader, collection };
+}
+
+const postgresBody = (collectionUid: string, overrides: Record<string, unknown> = {}) => ({
+  collectionUid,
+  name: unique('Warehouse'),
+  kind: 'postgres',
+  host: '127.0.0.1',
+  port: 5432,
+  database: 'postgres',
+  username: 'postgres',
+  password: SECRET,
+  ...overrides,
+});
+
+describeEachStore('SQL connections', (ctx) => {
+  it('seals the password, never returns it, and keeps it unless a new one is sent', async () => {
+    const { owner, reader, collection } = await world(ctx());
+    const created = await owner.call('POST', '/api/SqlConnection', postgresBody(collection.uid));
+    expect(created.statusCode).toBe(201);
+    expect(created.body).not.toContain(SECRET);
+    const connection = sqlConnection.parse(created.json());
+    expect(connection).toMatchObject({ kind: 'postgres', password: texts.maskedSecret, assetCount: 0 });
+    const stored = await ctx()
+      .app.db.selectFrom('connections')
+      .select('secret')
+      .where('id', '=', connection.id)
+      .executeTakeFirstOrThrow();
+    expect(stored.secret).toMatch(/^v1\./);
+    expect(stored.secret).not.toContain(SECRET);
+    expect(ctx().app.sqlRuntime.box.open(stored.secret ?? '')).toBe(SECRET);
+
+    const seen = await reader.call('GET', `/api/SqlConnection/${connection.id}`);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toMatchObject({ password: texts.maskedSecret });
+
+    const { collectionUid: _c, password: _p, ...settings } = postgresBody(collection.uid, { name: connection.name });
+    for (const keep of [{}, { password: texts.maskedSecret }]) {
+      const kept = await owner.call('PUT', `/api/SqlConnection/${connection.id}`, {
+        ...settings,
+        ...keep,
+        description: 'kept',
+      });
+      expect(kept.statusCode).toBe(200);
+      const row = await ctx()
+        .app.db.selectFrom('connections')
+        .select('secret')
+        .where('id', '=', connection.id)
+        .executeTakeFirstOrThrow();
+      expect(ctx().app.sqlRuntime.box.open(row.secret ?? '')).toBe(SECRET);
+    }
+    const replaced = await owner.call('PUT', `/api/SqlConnection/${connection.id}`, {
+      ...settings,
+      password: 'new-one',
+    });
+    expect(replaced.json()).toMatchObject({ password: texts.maskedSecret });
+    const row = await ctx()
+      .app.db.selectFrom('connections')
+      .select('secret')
+      .where('id', '=', connection.id)
+      .executeTakeFirstOrThrow();
+    expect(ctx().app.sqlRuntime.box.open(row.secret ?? '')).toBe('new-one');
+
+    const logs = await ctx().app.db.selectFrom('application_logs').select(['message', 'details']).execute();
+    expect(JSON.stringify(logs)).not.toContain(SECRET);
+    expect((await auditRecords(ctx(), 'connection.update')).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('lets Owners manage connections; Editors and Readers get 403, strangers 404', async () => {
+    const { editor, reader, collection } = await world(ctx());
+    const stranger = await buildPerson(ctx());
+    const body = { collectionUid: collection.uid, name: unique('Local'), kind: 'sqlite', database: sqliteFile(ctx()) };
+    expect((await editor.call('POST', '/api/SqlConnection', body)).statusCode).toBe(403);
+    expect((await reader.call('POST', '/api/SqlConnection', body)).statusCode).toBe(403);
+    const hidden = await stranger.call('POST', '/api/SqlConnection', body);
+    expect(hidden.statusCode).toBe(404);
+    expect(problem.parse(hidden.json()).title).toBe(`Collection with id ${collection.uid} does not exist`);
+    expect((await stranger.call('GET', '/api/SqlConnection/987654')).json()).toMatchObject({
+      status: 404,
+      title: 'SQL connection with id 987654 does not exist',
+    });
+  });
+
+  it('confines SQLite files to folders in DATA_DIR, away from the metadata store; one name per collection', async () => {
+    const { owner, collection } = await world(ctx());
+    // A folder inside DATA_DIR that leads outside it.
+    if (!existsSync(join(ctx().config.dataDir, 'link'))) symlinkSync(tmpdir(), join(ctx().config.dataDir, 'link'));
+    for (const database of [
+      '/etc/passwd',
+      '../outside.sqlite',
+      '.',
+      'datalab.sqlite',
+      'conn/../datalab.sqlite',
+      'link/x.sqlite',
+    ]) {
+      const refused = await owner.call('POST', '/api/SqlConnection', {
+        collectionUid: collection.uid,
+        name: unique('x'),
+        kind: 'sqlite',
+        database,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(validationProblem.parse(refused.json()).errors).toEqual({
+        database: [SQLITE_OUTSIDE],
+      });
+    }
+    const name = unique('Local');
+    const body = { collectionUid: collection.uid, name, kind: 'sqlite', database: sqliteFile(ctx()) };
+    expect((await owner.call('POST', '/api/SqlConnection', body)).statusCode).toBe(201);
+    const duplicate = await owner.call('POST', '/api/SqlConnection', { ...body, name: name.toUpperCase() });
+    expect(duplicate.statusCode).toBe(409);
+    expect(duplicate.json()).toMatchObject({ title: `SQL connection with name ${name.toUpperCase()} already exists` });
+    const missing = await owner.call('POST', '/api/SqlConnection', {
+      collectionUid: collection.uid,
+      name: unique('pg'),
+      kind: 'postgres',
+      database: 'x',
+    });
+    expect(validationProblem.parse(missing.json()).errors).toEqual({
+      host: ['Host is required'],
+      username: ['Username is required'],
+    });
+  });
+
+  it('tests a connection: server version, a superuser warning, 502 without the password when unreachable', async () => {
+    const { owner, editor, collection } = await world(ctx());
+    const created = sqlConnection.parse(
+      (await owner.call('POST', '/api/SqlConnection', postgresBody(collection.uid))).json(),
+    );
+    const tested = await owner.call('POST', `/api/SqlConnection/${created.id}/Test`);
+    expect(tested.statusCode).toBe(200);
+    const result = connectionTestResult.parse(tested.json());
+    expect(result.serverVersion).toMatch(/PostgreSQL/i);
+    expect(result.warnings.join(' ')).toMatch(/superuser/);
+
+    const unreachable = await owner.call('POST', '/api/SqlConnection/Test', postgresBody(collection.uid, { port: 1 }));
+    expect(unreachable.statusCode).toBe(502);
+    expect(unreachable.json()).toMatchObject({ title: texts.badGateway });
+    expect(unreachable.body).not.toContain(SECRET);
+
+    const local = await owner.call('POST', '/api/SqlConnection', {
+      collectionUid: collection.uid,
+      name: unique('Local'),
+      kind: 'sqlite',
+      database: sqliteFile(ctx()),
+    });
+    const localId = sqlConnection.parse(local.json()).id;
+    const schema = await editor.call('GET', `/api/SqlConnection/${localId}/Schema`);
+    expect(schema.statusCode).toBe(200);
+    expect(schema.json()).toEqual({
+      tables: [
+        {
+          schema: null,
+          name: 'items',
+          columns: [
+            { name: 'id', type: 'INTEGER' },
+            { name: 'label', type: 'TEXT' },
+          ],
+        },
+      ],
+    });
+  });
+
+  it('tests a MariaDB connection and previews through it', async () => {
+    const { owner, collection } = await world(ctx());
+    const body = postgresBody(collection.uid, { kind: 'mysql', port: 3306, database: 'mysql', username: 'root' });
+    const created = await owner.call('POST', '/api/SqlConnection', { ...body, password: '' });
+    expect(created.statusCode, created.body).toBe(201);
+    const connection = sqlConnection.parse(created.json());
+    expect(connection.password).toBeNull();
+    const tested = connectionTestResult.parse(
+      (await owner.call('POST', `/api/SqlConnection/${connection.id}/Test`)).json(),
+    );
+    expect(tested.serverVersion).toMatch(/MariaDB|MySQL/i);
+    expect(tested.warnings.length).toBeGreaterThan(0); // root may write
+    const preview = await owner.call('POST', '/api/SqlDataSource/Preview', {
+      collectionUid: collection.uid,
+      connectionId: connection.id,
+      sql: 'select :n + 1 as answer',
+      parameters: [{ name: 'n', type: 'integer', required: true }],
+      values: { n: 41 },
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ rows: [{ answer: 42 }] });
+  });
+
+  it('refuses to delete a connection an asset uses, with 409, and deletes an unused one', async () => {
+    const { owner, collection } = await world(ctx());
+    const body = { collectionUid: collection.uid, name: unique('Local'), kind: 'sqlite', database: sqliteFile(ctx()) };
+    const id = sqlConnection.parse((await owner.call('POST', '/api/SqlConnection', body)).json()).id;
+    const asset = await owner.call('POST', '/api/SqlDataSource', {
+      collectionUid: collection.uid,
+      connectionId: id,
+      name: unique('Items'),
+      sql: 'select * from items',
+    });
+    expect(asset.statusCode).toBe(201);
+    const refused = await owner.call('DELETE', `/api/SqlConnection/${id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<{ title: string }>().title).toContain('is used by 1 data asset');
+    await owner.call('DELETE', `/api/SqlDataSource?uid=${asset.json<{ uid: string }>().uid}`);
+    expect((await owner.call('DELETE', `/api/SqlConnection/${id}`)).json()).toEqual({ id, deleted: true });
+    expect((await owner.call('GET', `/api/SqlConnection/${id}`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,60 @@
+import {
+  deleteSqlConnection,
+  getSqlConnection,
+  getSqlConnectionSchema,
+  listSqlConnections,
+  postSqlConnection,
+  putSqlConnection,
+  testSqlConnection,
+  testUnsavedSqlConnection,
+} from '@datalab/contract/api/sql-connections';
+import type { FastifyInstance } from 'fastify';
+import { declaredCollection, route, type RouteContext } from '../../lib/route.ts';
+import {
+  connectionSchema,
+  connectionsOf,
+  createConnection,
+  deleteConnection,
+  getConnection,
+  testStoredConnection,
+  testUnsavedConnection,
+  updateConnection,
+  type ConnectionServices,
+} from './service.ts';
+
+// SQL connections: Readers see them (never a password), Editors read their schema for completion, Owners
+// manage and test them (DESIGN §5).
+
+export default async function connectionRoutes(app: FastifyInstance) {
+  const services = (context: Pick<RouteContext<never>, 'actor'>): ConnectionServices => ({
+    actor: context.actor,
+    runtime: app.sqlRuntime,
+    connectors: app.connectors,
+  });
+  const byId = { params: 'id' } as const;
+
+  route(app, listSqlConnections, { collection: 'read', uid: { query: 'collectionUid' } }, async (c) =>
+    connectionsOf(c.actor, declaredCollection(c.collection)),
+  );
+  route(app, getSqlConnection, { collection: 'read', connection: byId }, async (c) =>
+    getConnection(c.actor, Number(c.params.id)),
+  );
+  route(app, postSqlConnection, { collection: 'update', uid: { body: 'collectionUid' } }, async (c) =>
+    createConnection(services(c), declaredCollection(c.collection), c.body),
+  );
+  route(app, putSqlConnection, { collection: 'update', connection: byId }, async (c) =>
+    updateConnection(services(c), Number(c.params.id), c.body),
+  );
+  route(app, deleteSqlConnection, { collection: 'update', connection: byId }, async (c) =>
+    deleteConnection(services(c), Number(c.params.id)),
+  );
+  route(app, testSqlConnection, { collection: 'update', connection: byId }, async (c) =>
+    testStoredConnection(services(c), Number(c.params.id)),
+  );
+  route(app, testUnsavedSqlConnection, { collection: 'update', uid: { body: 'collectionUid' } }, async (c) =>
+    testUnsavedConnection(services(c), declaredCollection(c.collection), c.body),
+  );
+  route(app, getSqlConnectionSchema, { collection: 'editAssets', connection: byId }, async (c) =>
+    connectionSchema(services(c), Number(c.params.id)),
+  );
+}

@@ -1,0 +1,66 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import type { TestApp } from '../../testing/app.ts';
+import { TEST_PUBLIC_URL } from '../../testing/app.ts';
+import { buildCollection, buildPerson } from '../../testing/builders.ts';
+
+// A connection's password never reaches a log line: the app's own logger at debug level, its lines captured,
+// while a connection is created, changed, tested against a port nobody listens on (a 502 that is logged as a
+// warning) and previewed.
+
+const SECRET = 'conn-secret-9d2e-never-logged';
+
+describe('connection secrets and the log', () => {
+  const text: string[] = [];
+  let t: TestApp;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'datalab-secret-log-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      LOG_LEVEL: 'debug',
+      DEMO_SHOP_ORDERS: '200',
+      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    });
+    const app = await buildApp(config, { logDestination: { write: (chunk: string) => text.push(chunk) } });
+    await app.ready();
+    t = { app, config, tokenFor: () => Promise.reject(new Error('unused')), close: () => app.close() };
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('never logs the password', async () => {
+    const owner = await buildPerson(t);
+    const collection = await buildCollection(t, owner);
+    const settings = {
+      name: 'Unreachable',
+      kind: 'postgres',
+      host: '127.0.0.1',
+      port: 1,
+      database: 'postgres',
+      username: 'postgres',
+      password: SECRET,
+    };
+    const created = await owner.call('POST', '/api/SqlConnection', { collectionUid: collection.uid, ...settings });
+    expect(created.statusCode).toBe(201);
+    const id = created.json<{ id: number }>().id;
+    expect((await owner.call('POST', `/api/SqlConnection/${id}/Test`)).statusCode).toBe(502);
+    expect(
+      (await owner.call('PUT', `/api/SqlConnection/${id}`, { ...settings, password: `${SECRET}-2` })).statusCode,
+    ).toBe(200);
+    const preview = { collectionUid: collection.uid, connectionId: id, sql: 'select 1' };
+    expect((await owner.call('POST', '/api/SqlDataSource/Preview', preview)).statusCode).toBe(502);
+    const all = text.join('');
+    expect(all).toContain('"status":502'); // the warnings were captured
+    expect(all).not.toContain(SECRET);
+  });
+});

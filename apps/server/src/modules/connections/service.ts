@@ -1,0 +1,197 @@
+import type { ConnectorRegistry, ConnectorSettings } from '@datalab/engine';
+import { createConnector } from '@datalab/engine';
+import type { CreateSqlConnection } from '@datalab/contract/api/sql-connections';
+import { messages } from '@datalab/contract/messages';
+import { texts } from '@datalab/contract/texts';
+import type { z } from 'zod';
+import type { updateSqlConnection } from '@datalab/contract/api/sql-connections';
+import type { Collection, Connection } from '../../db/schema.ts';
+import { mapEngineErrors } from '../../lib/engine-errors.ts';
+import { AppError, nameConflict, notFound, validation } from '../../lib/errors.ts';
+import type { Actor } from '../access/change-access.service.ts';
+import { presentConnection } from './presenter.ts';
+import {
+  deleteConnectionRow,
+  findConnection,
+  findConnectionByName,
+  insertConnection,
+  listConnections,
+  updateConnectionRow,
+  type ConnectionValues,
+} from './repository.ts';
+import { connectorSettings, sqlitePath, type SqlRuntime } from './runtime.service.ts';
+
+// SQL connections: the rules. Passwords are sealed before they reach the store, replaced only when a new value
+// is sent, and never returned, logged or put in an audit record. SQLite files must lie under DATA_DIR.
+
+export type ConnectionInput = Omit<z.output<typeof updateSqlConnection>, never>;
+
+export interface ConnectionServices {
+  actor: Actor;
+  runtime: SqlRuntime;
+  connectors: ConnectorRegistry;
+}
+
+const ENTITY = 'SQL connection';
+export const SQLITE_OUTSIDE =
+  'The SQLite file must be in a folder inside the data directory (DATA_DIR), and not the metadata store';
+
+const keepsPassword = (password: string | undefined) => password === undefined || password === texts.maskedSecret;
+
+function checkSettings(input: ConnectionInput, runtime: SqlRuntime): void {
+  const errors: Record<string, string[]> = {};
+  if (input.kind === 'sqlite') {
+    if (!sqlitePath(runtime, input.database)) errors['database'] = [SQLITE_OUTSIDE];
+  } else {
+    if (!input.host) errors['host'] = [messages.required('Host')];
+    if (!input.username) errors['username'] = [messages.required('Username')];
+  }
+  if (Object.keys(errors).length > 0) throw validation(errors);
+}
+
+function valuesOf(input: ConnectionInput, runtime: SqlRuntime): ConnectionValues {
+  const network = input.kind !== 'sqlite';
+  const values: ConnectionValues = {
+    name: input.name,
+    description: input.description,
+    driver: input.kind,
+    host: network ? (input.host ?? null) : null,
+    port: network ? (input.port ?? null) : null,
+    database_name: input.database,
+    username: network ? (input.username ?? null) : null,
+    options: JSON.stringify({ ssl: input.ssl }),
+    pool_max: input.poolMax,
+    acquire_timeout_ms: input.acquireTimeoutMs,
+  };
+  if (!keepsPassword(input.password)) {
+    values.secret = network && input.password ? runtime.box.seal(input.password) : null;
+  }
+  return values;
+}
+
+/** What an audit record may say about a connection: never the secret. */
+const auditView = (values: ConnectionValues) => ({
+  name: values.name,
+  kind: values.driver,
+  host: values.host,
+  port: values.port,
+  database: values.database_name,
+  username: values.username,
+  passwordChanged: values.secret !== undefined,
+});
+
+async function ensureNameFree(actor: Actor, collectionId: number, name: string, exceptId?: number) {
+  const clash = await findConnectionByName(actor.db, collectionId, name);
+  if (clash && clash.id !== exceptId) throw nameConflict(ENTITY, name);
+}
+
+export async function getConnection(actor: Pick<Actor, 'db'>, id: number) {
+  const row = await findConnection(actor.db, id);
+  if (!row) throw notFound(ENTITY, id);
+  return presentConnection(row);
+}
+
+export async function connectionsOf(actor: Pick<Actor, 'db'>, collection: Collection) {
+  return (await listConnections(actor.db, collection.id)).map(presentConnection);
+}
+
+export async function createConnection(s: ConnectionServices, collection: Collection, input: CreateSqlConnection) {
+  const parsed = input as ConnectionInput;
+  checkSettings(parsed, s.runtime);
+  const values = valuesOf(parsed, s.runtime);
+  const id = await s.actor.db.transaction().execute(async (trx) => {
+    await ensureNameFree({ ...s.actor, db: trx }, collection.id, parsed.name);
+    const created = await insertConnection(trx, collection.id, values, new Date().toISOString());
+    await s.actor.audit(
+      {
+        action: 'connection.create',
+        target: { type: 'connection', id: created, name: parsed.name },
+        after: auditView(values),
+      },
+      trx,
+    );
+    return created;
+  });
+  return getConnection(s.actor, id);
+}
+
+export async function updateConnection(s: ConnectionServices, id: number, input: ConnectionInput) {
+  checkSettings(input, s.runtime);
+  const values = valuesOf(input, s.runtime);
+  await s.actor.db.transaction().execute(async (trx) => {
+    const existing = await findConnection(trx, id);
+    if (!existing) throw notFound(ENTITY, id);
+    await ensureNameFree({ ...s.actor, db: trx }, existing.collection_id, input.name, id);
+    await updateConnectionRow(trx, id, values, new Date().toISOString());
+    await s.actor.audit(
+      { action: 'connection.update', target: { type: 'connection', id, name: input.name }, after: auditView(values) },
+      trx,
+    );
+  });
+  // The next call builds a pool with the new settings.
+  await s.connectors.evict(String(id));
+  return getConnection(s.actor, id);
+}
+
+export async function deleteConnection(s: ConnectionServices, id: number) {
+  await s.actor.db.transaction().execute(async (trx) => {
+    const existing = await findConnection(trx, id);
+    if (!existing) throw notFound(ENTITY, id);
+    if (existing.asset_count > 0) {
+      const title =
+        `${ENTITY} ${existing.name} is used by ${existing.asset_count} data asset(s); ` +
+        'delete them or move them to another connection first';
+      throw new AppError({ status: 409, code: 'conflict', title });
+    }
+    await deleteConnectionRow(trx, id);
+    await s.actor.audit({ action: 'connection.delete', target: { type: 'connection', id, name: existing.name } }, trx);
+  });
+  await s.connectors.evict(String(id));
+  return { id, deleted: true as const };
+}
+
+async function storedRow(s: ConnectionServices, id: number): Promise<Connection> {
+  const row = await findConnection(s.actor.db, id);
+  if (!row) throw notFound(ENTITY, id);
+  return row;
+}
+
+/** The registry's connector for a stored connection (one pool per connection). */
+export async function storedConnector(s: ConnectionServices, id: number) {
+  const row = await storedRow(s, id);
+  return s.connectors.get(String(id), connectorSettings(row, s.runtime));
+}
+
+export async function testStoredConnection(s: ConnectionServices, id: number) {
+  const connector = await storedConnector(s, id);
+  return mapEngineErrors(() => connector.testConnection());
+}
+
+/** Tests settings not saved yet on a throwaway connector; a kept password is the stored connection's. */
+export async function testUnsavedConnection(
+  s: ConnectionServices,
+  collection: Collection,
+  input: ConnectionInput & { connectionId?: number | undefined },
+) {
+  checkSettings(input, s.runtime);
+  let secret: string | null = null;
+  if (keepsPassword(input.password) && input.connectionId !== undefined) {
+    const stored = await storedRow(s, input.connectionId);
+    if (stored.collection_id !== collection.id) throw notFound(ENTITY, input.connectionId);
+    secret = stored.secret;
+  }
+  const values = valuesOf(input, s.runtime);
+  const row = { ...values, secret: values.secret === undefined ? secret : values.secret } as Connection;
+  const config: ConnectorSettings = connectorSettings(row, s.runtime);
+  const connector = createConnector(config.kind, config.settings as never);
+  try {
+    return await mapEngineErrors(() => connector.testConnection());
+  } finally {
+    await connector.close();
+  }
+}
+
+export async function connectionSchema(s: ConnectionServices, id: number) {
+  const connector = await storedConnector(s, id);
+  return { tables: await mapEngineErrors(() => connector.listSchema()) };
+}

@@ -1,0 +1,212 @@
+import { roleOfRank, roleRank, type DataRole } from '@datalab/contract/api/data-roles';
+import type { createSqlDataSource, updateSqlDataSource } from '@datalab/contract/api/sql-data-sources';
+import { messages } from '@datalab/contract/messages';
+import type { z } from 'zod';
+import type { Database } from '../../db/database.ts';
+import type { Collection, DataSource } from '../../db/schema.ts';
+import { AppError, invalid, nameConflict, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../access/change-access.service.ts';
+import { can } from '../access/policy.ts';
+import { newUid } from '../collections/service.ts';
+import { loadParts } from './definition.service.ts';
+import { deleteTransformations, insertTransformation, replaceParameters } from './parts.repository.ts';
+import { presentDetail, presentSummary } from './presenter.ts';
+import {
+  deleteAsset,
+  findAssetByName,
+  findConnectionRow,
+  findDataSource,
+  findParametersOfCollection,
+  insertAsset,
+  listAssets,
+  updateAsset,
+} from './repository.ts';
+import { checkParameters, checkTransformations } from './validation.ts';
+
+// Data assets: listing what a caller may call, one asset whole, and creating, changing and deleting SQL assets
+// with their parameters and transformations in one transaction. Every change bumps the asset's version.
+
+export const ASSET = 'Data asset';
+
+export async function listCallable(
+  actor: Pick<Actor, 'db' | 'access' | 'user'>,
+  query: {
+    page: number;
+    pageSize: number;
+    search?: string | undefined;
+    collectionUid?: string | undefined;
+    kind?: 'sql' | 'webapi' | undefined;
+  },
+) {
+  const { ranks } = await actor.access.forUser(actor.user.id, actor.user.accessVersion);
+  let ids = [...ranks.entries()].filter(([, rank]) => rank >= roleRank.Reader).map(([id]) => id);
+  if (query.collectionUid) {
+    const wanted = await actor.db
+      .selectFrom('collections')
+      .select('id')
+      .where('uid', '=', query.collectionUid)
+      .executeTakeFirst();
+    ids = ids.filter((id) => id === wanted?.id);
+  }
+  const { rows, total } = await listAssets(actor.db, {
+    collectionIds: ids,
+    search: query.search,
+    kind: query.kind,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  return {
+    items: rows.map((row) => presentSummary(row, roleOfRank(ranks.get(row.collection_id)))),
+    totalCount: total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function assetsOfCollection(db: Database, collection: Collection, role: DataRole | null) {
+  const { rows } = await listAssets(db, { collectionIds: [collection.id], limit: 10_000, offset: 0 });
+  return rows.map((row) => presentSummary(row, role));
+}
+
+export async function requireAsset(db: Database, idOrUid: string | number): Promise<DataSource> {
+  const source = await findDataSource(db, idOrUid);
+  if (!source) throw notFound(ASSET, idOrUid);
+  return source;
+}
+
+export async function assetDetail(
+  actor: Pick<Actor, 'db' | 'user'>,
+  collection: Collection,
+  role: DataRole | null,
+  idOrUid: string | number,
+) {
+  const source = await requireAsset(actor.db, idOrUid);
+  const [connection, parts] = await Promise.all([
+    source.connection_id === null ? undefined : findConnectionRow(actor.db, source.connection_id),
+    loadParts(actor.db, source.id),
+  ]);
+  return presentDetail(source, collection, connection, parts, role, can(actor.user, role, 'editAssets'));
+}
+
+async function checkConnection(db: Database, collection: Collection, connectionId: number) {
+  const connection = await findConnectionRow(db, connectionId);
+  if (!connection || connection.collection_id !== collection.id || connection.kind !== 'sql') {
+    throw invalid('connectionId', messages.doesNotExist('SQL connection', connectionId));
+  }
+}
+
+async function ensureNameFree(db: Database, collection: Collection, name: string, exceptId?: number) {
+  const clash = await findAssetByName(db, collection.id, name);
+  if (clash && clash.id !== exceptId) throw nameConflict(ASSET, name);
+}
+
+type Create = z.output<typeof createSqlDataSource>;
+type Update = z.output<typeof updateSqlDataSource>;
+
+const limitsOf = (body: Create | Update) => ({
+  name: body.name,
+  description: body.description,
+  connection_id: body.connectionId,
+  sql_text: body.sql,
+  cache_ttl_seconds: body.cacheTtlSeconds,
+  row_cap: body.rowCap,
+  timeout_ms: body.timeoutMs,
+  max_export_rows: body.maxExportRows,
+});
+
+async function writeParts(
+  trx: Database,
+  id: number,
+  parameters: { name: string }[] | undefined,
+  transformations: { name: string; rules: unknown[] }[] | undefined,
+  now: string,
+) {
+  if (parameters)
+    await replaceParameters(
+      trx,
+      id,
+      parameters.map((p) => ({ name: p.name, definition: p })),
+      now,
+    );
+  if (transformations) {
+    await deleteTransformations(trx, id);
+    for (const [position, t] of transformations.entries()) {
+      await insertTransformation(trx, id, position, t.name, t.rules, now);
+    }
+  }
+}
+
+export async function createSqlAsset(actor: Actor, collection: Collection, role: DataRole | null, body: Create) {
+  await checkConnection(actor.db, collection, body.connectionId);
+  const parameters = await checkParameters(actor.db, body.parameters, { collectionId: collection.id });
+  const transformations = checkTransformations(body.transformations);
+  const now = new Date().toISOString();
+  const id = await actor.db.transaction().execute(async (trx) => {
+    await ensureNameFree(trx, collection, body.name);
+    const created = await insertAsset(trx, {
+      ...limitsOf(body),
+      uid: newUid(),
+      collection_id: collection.id,
+      kind: 'sql',
+      created_at: now,
+      updated_at: now,
+    });
+    await writeParts(trx, created, parameters, transformations, now);
+    await actor.audit(
+      { action: 'dataAsset.create', target: { type: 'data asset', id: created, name: body.name } },
+      trx,
+    );
+    return created;
+  });
+  return assetDetail(actor, collection, role, id);
+}
+
+export async function updateSqlAsset(actor: Actor, collection: Collection, role: DataRole | null, body: Update) {
+  const source = await requireAsset(actor.db, body.uid);
+  await checkConnection(actor.db, collection, body.connectionId);
+  const owner = { collectionId: collection.id, dataSourceId: source.id };
+  const parameters = body.parameters && (await checkParameters(actor.db, body.parameters, owner));
+  const transformations = body.transformations && checkTransformations(body.transformations);
+  const now = new Date().toISOString();
+  await actor.db.transaction().execute(async (trx) => {
+    await ensureNameFree(trx, collection, body.name, source.id);
+    await updateAsset(trx, source.id, { ...limitsOf(body), updated_at: now });
+    await writeParts(trx, source.id, parameters, transformations, now);
+    await actor.audit(
+      { action: 'dataAsset.update', target: { type: 'data asset', id: source.id, name: body.name } },
+      trx,
+    );
+  });
+  return assetDetail(actor, collection, role, source.id);
+}
+
+/** The assets whose parameters take their allowed values from `source`. */
+async function assetsFedBy(db: Database, source: DataSource): Promise<string[]> {
+  const rows = await findParametersOfCollection(db, source.collection_id);
+  const feeds = (definition: string) => {
+    const allowed = (JSON.parse(definition) as { allowedValues?: { kind?: string; dataSourceId?: unknown } })
+      .allowedValues;
+    const ref = allowed?.kind === 'dataSource' ? String(allowed.dataSourceId) : undefined;
+    return ref === source.uid || ref === String(source.id);
+  };
+  return [
+    ...new Set(rows.filter((row) => row.data_source_id !== source.id && feeds(row.definition)).map((r) => r.name)),
+  ];
+}
+
+export async function deleteSqlAsset(actor: Actor, uid: string) {
+  const source = await requireAsset(actor.db, uid);
+  const fed = await assetsFedBy(actor.db, source);
+  if (fed.length > 0) {
+    const title = `${ASSET} ${source.name} feeds a parameter of ${fed.join(', ')}; change those parameters first`;
+    throw new AppError({ status: 409, code: 'conflict', title });
+  }
+  await actor.db.transaction().execute(async (trx) => {
+    await deleteAsset(trx, source.id);
+    await actor.audit(
+      { action: 'dataAsset.delete', target: { type: 'data asset', id: source.id, name: source.name } },
+      trx,
+    );
+  });
+  return { uid: source.uid, deleted: true as const };
+}

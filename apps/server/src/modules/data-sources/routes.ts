@@ -1,0 +1,95 @@
+import * as calls from '@datalab/contract/api/data-sources';
+import {
+  deleteSqlDataSource,
+  postSqlDataSource,
+  previewSqlDataSource,
+  putSqlDataSource,
+} from '@datalab/contract/api/sql-data-sources';
+import type { FastifyInstance } from 'fastify';
+import { declaredCollection, route } from '../../lib/route.ts';
+import {
+  assetDetail,
+  assetsOfCollection,
+  createSqlAsset,
+  deleteSqlAsset,
+  listCallable,
+  updateSqlAsset,
+} from './assets.service.ts';
+import { parameterDataSources } from './parameter-sources.service.ts';
+import * as parts from './parts.service.ts';
+import { parameterData, preview, type RunServices } from './run.service.ts';
+
+// Data assets: Readers see and call them; Editors create and change assets, parameters, transformations and
+// client tool configuration (DESIGN §5). Hidden → 404, visible but not allowed → 403 (route-access.ts).
+
+export default async function dataSourceRoutes(app: FastifyInstance) {
+  const run = (): RunServices => ({ db: app.db, runtime: app.sqlRuntime, connectors: app.connectors });
+  const asset = { params: 'id' } as const;
+  const read = { collection: 'read', dataAsset: asset } as const;
+  const edit = { collection: 'editAssets', dataAsset: asset } as const;
+
+  route(app, calls.getAllDataSources, { signedIn: true }, async (c) => listCallable(c.actor, c.query));
+  route(app, calls.getDataSourcesOfCollection, { collection: 'read', uid: { query: 'collectionUid' } }, async (c) =>
+    assetsOfCollection(app.db, declaredCollection(c.collection), c.role),
+  );
+  route(app, calls.getDataSourceByUid, { collection: 'read', dataAsset: { params: 'uid' } }, async (c) =>
+    assetDetail(c.actor, declaredCollection(c.collection), c.role, c.params.uid),
+  );
+
+  route(app, postSqlDataSource, { collection: 'editAssets', uid: { body: 'collectionUid' } }, async (c) =>
+    createSqlAsset(c.actor, declaredCollection(c.collection), c.role, c.body),
+  );
+  route(app, putSqlDataSource, { collection: 'editAssets', dataAsset: { body: 'uid' } }, async (c) =>
+    updateSqlAsset(c.actor, declaredCollection(c.collection), c.role, c.body),
+  );
+  route(app, deleteSqlDataSource, { collection: 'editAssets', dataAsset: { query: 'uid' } }, async (c) =>
+    deleteSqlAsset(c.actor, c.query.uid),
+  );
+  route(app, previewSqlDataSource, { collection: 'editAssets', uid: { body: 'collectionUid' } }, async (c) =>
+    preview(run(), declaredCollection(c.collection), c.body),
+  );
+
+  route(app, calls.postParameter, edit, async (c) =>
+    parts.addParameter(c.actor, declaredCollection(c.collection), c.params.id, c.body),
+  );
+  route(app, calls.putParameters, edit, async (c) =>
+    parts.setParameters(c.actor, declaredCollection(c.collection), c.params.id, c.body.parameters),
+  );
+  route(app, calls.deleteParameter, { collection: 'editAssets', parameter: { params: 'id' } }, async (c) =>
+    parts.removeParameter(c.actor, Number(c.params.id)),
+  );
+  route(app, calls.getParameterDataSources, read, async (c) =>
+    parameterDataSources(app.db, declaredCollection(c.collection), c.params.id),
+  );
+  route(app, calls.getParameterData, { collection: 'call', parameter: { params: 'id' } }, async (c) =>
+    parameterData(run(), Number(c.params.id), c.query),
+  );
+
+  route(app, calls.getTransformations, read, async (c) => parts.listTransformations(app.db, c.params.id));
+  route(app, calls.postTransformation, edit, async (c) => parts.addTransformation(c.actor, c.params.id, c.body));
+  route(app, calls.putTransformations, edit, async (c) =>
+    parts.setTransformations(c.actor, c.params.id, c.body.transformations),
+  );
+  route(app, calls.deleteTransformation, edit, async (c) =>
+    parts.removeTransformation(c.actor, c.params.id, Number(c.params.tid)),
+  );
+  route(app, calls.postTransformationRule, edit, async (c) =>
+    parts.addRule(c.actor, c.params.id, Number(c.params.tid), c.body),
+  );
+  route(app, calls.putTransformationRules, edit, async (c) =>
+    parts.setRules(c.actor, c.params.id, Number(c.params.tid), c.body.rules),
+  );
+  route(app, calls.deleteTransformationRule, edit, async (c) =>
+    parts.removeRule(c.actor, c.params.id, Number(c.params.tid), Number(c.params.rid)),
+  );
+
+  route(app, calls.postClientToolConfiguration, edit, async (c) =>
+    parts.setClientTool(c.actor, c.params.id, c.body, 'create'),
+  );
+  route(app, calls.putClientToolConfiguration, edit, async (c) =>
+    parts.setClientTool(c.actor, c.params.id, c.body, 'upsert'),
+  );
+  route(app, calls.deleteClientToolConfiguration, edit, async (c) =>
+    parts.removeClientTool(c.actor, c.params.id, Number(c.params.cid)),
+  );
+}

@@ -1,0 +1,161 @@
+import {
+  collectOptions,
+  parameterDefinitionSchema,
+  runQuery,
+  type ConnectorRegistry,
+  type ParameterDefinition,
+  type Row,
+} from '@datalab/engine';
+import { PREVIEW_ROW_CAP } from '@datalab/contract/api/sql-data-sources';
+import { messages } from '@datalab/contract/messages';
+import type { Database } from '../../db/database.ts';
+import type { Collection } from '../../db/schema.ts';
+import { mapEngineErrors } from '../../lib/engine-errors.ts';
+import { invalid, notFound } from '../../lib/errors.ts';
+import { connectorSettings, type SqlRuntime } from '../connections/runtime.service.ts';
+import { loadDefinition, type DataSourceDefinition } from './definition.service.ts';
+import { findConnectionRow } from './repository.ts';
+import { checkParameters, checkTransformations } from './validation.ts';
+
+// Running through the engine from the management calls: the editor's preview of SQL not saved yet, and the
+// allowed values of a parameter from its parameter data source (dependent dropdowns). parameterOptions is also
+// what the calling layer uses to check such values before a run.
+
+export interface RunServices {
+  db: Database;
+  runtime: SqlRuntime;
+  connectors: ConnectorRegistry;
+}
+
+type RawValues = Record<string, unknown>;
+
+function connectorOf(s: RunServices, definition: DataSourceDefinition) {
+  if (!definition.connection) throw notFound('SQL connection', definition.id);
+  return s.connectors.get(String(definition.connection.id), definition.connection.settings);
+}
+
+/** The options of one parameter data source, run with the values of the parents it depends on. */
+async function optionsFrom(s: RunServices, collectionId: number, def: ParameterDefinition, raw: RawValues) {
+  const allowed = def.allowedValues;
+  if (allowed?.kind !== 'dataSource') return undefined;
+  const source = await loadDefinition(s.db, allowed.dataSourceId, s.runtime);
+  if (!source || source.collection.id !== collectionId) throw notFound('Data asset', allowed.dataSourceId);
+  const values = Object.fromEntries(allowed.dependsOn.filter((name) => name in raw).map((name) => [name, raw[name]]));
+  const result = await runQuery({
+    connector: connectorOf(s, source),
+    sql: source.sql,
+    parameters: source.parameters,
+    values: values as never,
+    transformations: source.transformations,
+    rowCap: source.rowCap,
+    timeoutMs: source.timeoutMs,
+  });
+  try {
+    return await collectOptions(result.rows, allowed, source.rowCap);
+  } finally {
+    await result.close();
+  }
+}
+
+/** Allowed values of the parameters backed by a parameter data source, for those the caller gave a value. */
+export async function parameterOptions(
+  s: RunServices,
+  collectionId: number,
+  parameters: readonly ParameterDefinition[],
+  raw: RawValues,
+): Promise<Record<string, unknown[]>> {
+  const entries = await Promise.all(
+    parameters
+      .filter((def) => def.allowedValues?.kind === 'dataSource' && raw[def.name] !== undefined)
+      .map(
+        async (def) => [def.name, ((await optionsFrom(s, collectionId, def, raw)) ?? []).map((o) => o.value)] as const,
+      ),
+  );
+  return Object.fromEntries(entries);
+}
+
+/** GET /api/DataSource/ParameterData/{id}: value/label options of one parameter (fixed or from its source). */
+export async function parameterData(s: RunServices, parameterId: number, raw: RawValues) {
+  const row = await s.db
+    .selectFrom('parameters')
+    .innerJoin('data_sources', 'data_sources.id', 'parameters.data_source_id')
+    .select(['parameters.definition', 'data_sources.collection_id'])
+    .where('parameters.id', '=', parameterId)
+    .executeTakeFirst();
+  if (!row) throw notFound('Parameter', parameterId);
+  // Stored definitions were checked on save; parsing fills the engine's defaults.
+  const def = parameterDefinitionSchema.parse(JSON.parse(row.definition));
+  if (def.allowedValues?.kind === 'fixed') {
+    return { options: def.allowedValues.options.map((o) => ({ value: o.value, label: o.label ?? String(o.value) })) };
+  }
+  return { options: (await mapEngineErrors(() => optionsFrom(s, row.collection_id, def, raw))) ?? [] };
+}
+
+export interface PreviewInput {
+  connectionId: number;
+  sql: string;
+  parameters: Record<string, unknown>[];
+  transformations: { name: string; rules: unknown[] }[];
+  values: RawValues;
+  rowCap: number;
+  timeoutMs: number;
+}
+
+/** A row as JSON can carry it: big integers as text, bytes as base64. */
+function jsonSafe(row: Row): Row {
+  const out: Row = {};
+  for (const [key, value] of Object.entries(row)) {
+    out[key] =
+      typeof value === 'bigint'
+        ? value.toString()
+        : Buffer.isBuffer(value) || value instanceof Uint8Array
+          ? Buffer.from(value).toString('base64')
+          : value;
+  }
+  return out;
+}
+
+/** Runs SQL that is not saved yet (read-only like every run), answering at most PREVIEW_ROW_CAP rows. */
+export async function preview(s: RunServices, collection: Collection, input: PreviewInput) {
+  const connection = await findConnectionRow(s.db, input.connectionId);
+  if (!connection || connection.collection_id !== collection.id || connection.kind !== 'sql') {
+    throw invalid('connectionId', messages.doesNotExist('SQL connection', input.connectionId));
+  }
+  const parameters = await checkParameters(s.db, input.parameters, { collectionId: collection.id });
+  const transformations = checkTransformations(input.transformations);
+  const rowCap = Math.min(input.rowCap, PREVIEW_ROW_CAP);
+  const connector = s.connectors.get(String(connection.id), connectorSettings(connection, s.runtime));
+  return mapEngineErrors(async () => {
+    const parameterOptionsFound = await parameterOptions(s, collection.id, parameters, input.values);
+    const result = await runQuery({
+      connector,
+      sql: input.sql,
+      parameters,
+      values: input.values as never,
+      parameterOptions: parameterOptionsFound,
+      transformations,
+      rowCap,
+      timeoutMs: input.timeoutMs,
+    });
+    const rows: Row[] = [];
+    let truncated = false;
+    try {
+      for await (const row of result.rows) {
+        if (rows.length >= rowCap) {
+          truncated = true;
+          break;
+        }
+        rows.push(jsonSafe(row));
+      }
+    } finally {
+      await result.close();
+    }
+    return {
+      columns: result.columns,
+      rows,
+      truncated,
+      durationMs: performance.now() - result.stats.startedAt,
+      boundValues: result.stats.boundValues,
+    };
+  });
+}

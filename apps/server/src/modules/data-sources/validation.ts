@@ -1,0 +1,69 @@
+import { parameterDefinitionsSchema, ruleSchema, type ParameterDefinition } from '@datalab/engine';
+import type { ErrorsMap } from '@datalab/contract/errors';
+import { messages } from '@datalab/contract/messages';
+import type { Database } from '../../db/database.ts';
+import { validation } from '../../lib/errors.ts';
+import { errorsFromIssues } from '../../lib/validation-messages.ts';
+import { findDataSource } from './repository.ts';
+import type { z } from 'zod';
+
+// Parameters and rules are checked with the engine's own schemas before they are stored, so what runs later is
+// what was accepted here. A parameter data source must be another asset of the same collection.
+
+type Rule = ReturnType<typeof ruleSchema.parse>;
+
+/** SPEC §5 wording for zod's own issues; the engine's messages (already templated) are kept as they are. */
+function engineErrors(issues: z.core.$ZodIssue[], prefix: string): ErrorsMap {
+  const errors: ErrorsMap = {};
+  for (const issue of issues) {
+    const own = /^Unsupported type |already exists$|is required$/.test(issue.message);
+    const entry = own
+      ? { [[prefix, ...issue.path.map(String)].join('.')]: [issue.message] }
+      : errorsFromIssues([issue], prefix);
+    for (const [key, list] of Object.entries(entry)) (errors[key] ??= []).push(...list);
+  }
+  return errors;
+}
+
+/** The definitions, parsed; a 400 with the errors map (keys like parameters.0.name) when any is wrong. */
+export async function checkParameters(
+  db: Database,
+  raw: readonly unknown[],
+  owner: { collectionId: number; dataSourceId?: number },
+  prefix = 'parameters',
+): Promise<ParameterDefinition[]> {
+  const parsed = parameterDefinitionsSchema.safeParse(raw);
+  if (!parsed.success) throw validation(engineErrors(parsed.error.issues, prefix));
+  const errors: ErrorsMap = {};
+  for (const [index, def] of parsed.data.entries()) {
+    const allowed = def.allowedValues;
+    if (allowed?.kind !== 'dataSource') continue;
+    const source = await findDataSource(db, allowed.dataSourceId);
+    const key = `${prefix}.${index}.allowedValues.dataSourceId`;
+    if (!source || source.collection_id !== owner.collectionId) {
+      errors[key] = [messages.doesNotExist('Data asset', allowed.dataSourceId)];
+    } else if (source.id === owner.dataSourceId) {
+      errors[key] = [messages.invalidOption];
+    }
+  }
+  if (Object.keys(errors).length > 0) throw validation(errors);
+  return parsed.data;
+}
+
+export function checkRules(raw: readonly unknown[], prefix: string): Rule[] {
+  const errors: ErrorsMap = {};
+  const rules = raw.map((rule, index) => {
+    const parsed = ruleSchema.safeParse(rule);
+    if (!parsed.success) Object.assign(errors, engineErrors(parsed.error.issues, `${prefix}.${index}`));
+    return parsed.data as Rule;
+  });
+  if (Object.keys(errors).length > 0) throw validation(errors);
+  return rules;
+}
+
+export function checkTransformations<T extends { rules: readonly unknown[] }>(
+  list: readonly T[],
+  prefix = 'transformations',
+) {
+  return list.map((t, index) => ({ ...t, rules: checkRules(t.rules, `${prefix}.${index}.rules`) }));
+}
