@@ -6,6 +6,7 @@ import { bundleSize } from './bundle-size.ts';
 import { currentUser } from './current-user.ts';
 import { profile } from './profile.ts';
 import { startup } from './startup.ts';
+import { steps } from './steps.ts';
 import { print } from './lib/stats.ts';
 import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';
 
@@ -13,7 +14,7 @@ import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';
 // runs the named ones with options. Raw results go to bench/out/<date-time>.json, a Markdown summary
 // to stdout. Exits non-zero when a benchmark errors or misses its target.
 
-const BENCHES: Bench[] = [startup, bundleSize, currentUser, accessModel, profile];
+const BENCHES: Bench[] = [startup, bundleSize, currentUser, accessModel, profile, steps];
 
 function parseArgs(argv: string[]): { names: string[]; options: BenchOptions } {
   const names: string[] = [];

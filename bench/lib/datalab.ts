@@ -18,6 +18,8 @@ export interface DataLabOptions {
   stdout: string | 'pipe';
   nodeArgs?: string[];
   env?: Record<string, string>;
+  /** Another checkout to run the server from (to compare before/after in one run); default: this one. */
+  root?: string;
 }
 
 export interface DataLabServer {
@@ -45,7 +47,7 @@ export async function startDataLab(options: DataLabOptions): Promise<DataLabServ
   const stdoutFd = options.stdout === 'pipe' ? 'pipe' : openSync(options.stdout, 'a');
   const launchedAt = performance.now();
   const child = launch(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
-    cwd: ROOT,
+    cwd: options.root ?? ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, LOG_LEVEL: options.logLevel, ...options.env },
     stdio: ['ignore', stdoutFd, 'pipe'],
   });

@@ -11,8 +11,19 @@ declare module 'autocannon' {
     p90: number;
     p99: number;
   }
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  }
+  interface Request extends RequestParams {
+    /** Called before each request: rewrite it (a random id per request). */
+    setupRequest?: (request: RequestParams) => RequestParams;
+  }
   interface Options {
     url: string;
+    requests?: Request[];
     connections?: number;
     duration?: number;
     pipelining?: number;

@@ -6,7 +6,7 @@ describe('BatchedDestination', () => {
   const writes: string[] = [];
   let destination: BatchedDestination | undefined;
   const make = () => {
-    destination = new BatchedDestination({ write: (text: string) => writes.push(text) });
+    destination = new BatchedDestination({ write: (chunk: Buffer) => writes.push(chunk.toString()) });
     return destination;
   };
   afterEach(() => {
@@ -22,6 +22,19 @@ describe('BatchedDestination', () => {
     expect(writes.join('')).toBe(lines.join(''));
     expect(writes.length).toBeGreaterThan(1);
     expect(writes.length).toBeLessThan(20);
+  });
+
+  it('never reuses a buffer that a stream still holds, and writes an overlong line whole', () => {
+    const held: Buffer[] = [];
+    // A stream behind a full pipe: it keeps every buffer it is given, queued.
+    destination = new BatchedDestination({ write: (chunk: Buffer) => held.push(chunk), writableLength: 1 });
+    destination.write('first é\n');
+    destination.flush();
+    destination.write('second\n');
+    destination.flush();
+    const long = `${'x'.repeat(20_000)}\n`;
+    destination.write(long);
+    expect(held.map(String)).toEqual(['first é\n', 'second\n', long]);
   });
 
   it('writes a lone line within a moment, without a flush', async () => {

@@ -31,7 +31,8 @@ export class RequestLogController extends LogController {
   }
 
   override incomingRequest(request: FastifyRequest) {
-    if (this.#incoming && !isProbe(request)) request.log.debug({ method: request.method, path: pathOf(request.url) }, 'incoming request');
+    if (this.#incoming && !isProbe(request))
+      request.log.debug({ method: request.method, path: pathOf(request.url) }, 'incoming request');
   }
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
@@ -79,6 +80,9 @@ export function loggingOptions(config: LoggingConfig, destination: DestinationSt
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
       stream: destination,
     },
-    logController: new RequestLogController(config.logRequests && level <= LEVELS.info!, config.logRequests && level <= LEVELS.debug!),
+    logController: new RequestLogController(
+      config.logRequests && level <= LEVELS.info!,
+      config.logRequests && level <= LEVELS.debug!,
+    ),
   } satisfies FastifyServerOptions;
 }

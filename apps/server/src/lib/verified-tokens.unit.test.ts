@@ -24,7 +24,13 @@ describe('VerifiedTokens', () => {
     const tokens = new VerifiedTokens(10);
     tokens.set(token('alice'), 7, Infinity);
     expect(tokens.knownBearer(`Bearer ${token('alice')}`)).toBe(token('alice'));
-    for (const header of [undefined, token('alice'), `bearer ${token('alice')}`, `Bearer ${token('alice')} `, `Basic ${token('alice')}`]) {
+    for (const header of [
+      undefined,
+      token('alice'),
+      `bearer ${token('alice')}`,
+      `Bearer ${token('alice')} `,
+      `Basic ${token('alice')}`,
+    ]) {
       expect(tokens.knownBearer(header)).toBeUndefined();
     }
   });

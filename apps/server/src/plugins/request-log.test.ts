@@ -53,7 +53,11 @@ describe('request log line', () => {
 
   beforeAll(async () => {
     logged = await loggedApp({ LOG_LEVEL: 'info' });
-    const tokens = await signIn(injectClient(logged.app), { publicUrl: PUBLIC_URL, username: 'admin', password: 'datalab' });
+    const tokens = await signIn(injectClient(logged.app), {
+      publicUrl: PUBLIC_URL,
+      username: 'admin',
+      password: 'datalab',
+    });
     token = tokens.access_token;
   });
   afterAll(async () => {
@@ -84,7 +88,11 @@ describe('request log line', () => {
   });
 
   it('never writes the query string, the bearer token or the sign-in codes', async () => {
-    await logged.app.inject({ method: 'GET', url: `/api/NoSuchThing?password=${SECRET}`, headers: { 'x-request-id': 'log-test-request-2' } });
+    await logged.app.inject({
+      method: 'GET',
+      url: `/api/NoSuchThing?password=${SECRET}`,
+      headers: { 'x-request-id': 'log-test-request-2' },
+    });
     const line = logged.completed().find((entry) => entry['reqId'] === 'log-test-request-2');
     expect(line).toMatchObject({ method: 'GET', path: '/api/NoSuchThing', status: 404 });
 
@@ -99,7 +107,11 @@ describe('request log line', () => {
   });
 
   it('leaves the user out of an anonymous request', async () => {
-    await logged.app.inject({ method: 'GET', url: '/api/Account/GetCurrentUser', headers: { 'x-request-id': 'log-test-request-3' } });
+    await logged.app.inject({
+      method: 'GET',
+      url: '/api/Account/GetCurrentUser',
+      headers: { 'x-request-id': 'log-test-request-3' },
+    });
     const line = logged.completed().find((entry) => entry['reqId'] === 'log-test-request-3');
     expect(line).toMatchObject({ path: '/api/Account/GetCurrentUser', status: 401 });
     expect(line).not.toHaveProperty('userId');

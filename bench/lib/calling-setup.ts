@@ -1,0 +1,92 @@
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { ROOT, adminToken, type DataLabServer } from './datalab.ts';
+
+// The calling-layer workload: the peers' 1,000,000-row `orders` in a database of the machine's PostgreSQL, and
+// the data assets over it, made through the management API with a signed-in administrator's token.
+
+export interface PgTarget {
+  host: string;
+  port: number;
+  user: string;
+  database: string;
+}
+
+export const LOAD_SQL = resolve(ROOT, '../shared/peers/load.sql');
+
+export function psql(target: PgTarget, args: string[], database = target.database) {
+  const base = ['-h', target.host, '-p', String(target.port), '-U', target.user, '-d', database, '-X', '-v', 'ON_ERROR_STOP=1'];
+  const run = spawnSync('psql', [...base, ...args], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+  if (run.status !== 0) throw new Error(`psql ${args.join(' ')} failed: ${run.stderr || run.error?.message}`);
+  return run.stdout;
+}
+
+/** Creates the database and loads `orders` (≈ 5 s) unless it already holds the 1,000,000 rows. */
+export function ensureOrders(target: PgTarget): string {
+  const exists = psql(target, ['-Atc', `select 1 from pg_database where datname = '${target.database}'`], 'postgres');
+  if (exists.trim() !== '1') psql(target, ['-c', `create database "${target.database}"`], 'postgres');
+  const count = psql(target, ['-Atc', "select case when to_regclass('orders') is null then 0 else (select count(*) from orders) end"]);
+  if (Number(count.trim()) === 1_000_000) return 'already loaded';
+  psql(target, ['-q', '-f', LOAD_SQL]);
+  return `loaded from ${LOAD_SQL}`;
+}
+
+export const Q100_SQL = 'select * from orders where customer_id = :customer_id order by id';
+export const EXPORT_SQL = 'select * from orders order by id';
+
+export interface CallingAssets {
+  cacheOff: string;
+  cacheOn: string;
+  exportPlain: string;
+  exportMasked: string;
+}
+
+async function call(server: DataLabServer, token: string, path: string, body: unknown): Promise<{ id: number; uid: string }> {
+  const response = await fetch(`${server.baseUrl}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (response.status !== 201) throw new Error(`POST ${path}: ${response.status} ${text}`);
+  return JSON.parse(text) as { id: number; uid: string };
+}
+
+/** A collection, a PostgreSQL connection (pool of 10, as the bare route) and the four assets of the bench. */
+export async function createAssets(server: DataLabServer, target: PgTarget, cacheTtlSeconds: number): Promise<CallingAssets> {
+  const token = await adminToken(server);
+  const collection = await call(server, token, '/api/DataSourceCollection', { name: 'Bench orders', description: '' });
+  const connection = await call(server, token, '/api/SqlConnection', {
+    collectionUid: collection.uid,
+    name: 'bench orders',
+    kind: 'postgres',
+    host: target.host,
+    port: target.port,
+    database: target.database,
+    username: target.user,
+    poolMax: 10,
+    acquireTimeoutMs: 10_000,
+  });
+  const asset = async (name: string, extra: Record<string, unknown>) =>
+    (
+      await call(server, token, '/api/SqlDataSource', {
+        collectionUid: collection.uid,
+        connectionId: connection.id,
+        name,
+        rowCap: 1000,
+        timeoutMs: 30_000,
+        maxExportRows: 1_000_000,
+        ...extra,
+      })
+    ).uid;
+  const q100 = { sql: Q100_SQL, parameters: [{ name: 'customer_id', type: 'integer', required: true }] };
+  return {
+    cacheOff: await asset('Q100 cache off', { ...q100, cacheTtlSeconds: 0 }),
+    cacheOn: await asset('Q100 cache on', { ...q100, cacheTtlSeconds }),
+    exportPlain: await asset('All orders', { sql: EXPORT_SQL }),
+    exportMasked: await asset('All orders, note masked', {
+      sql: EXPORT_SQL,
+      transformations: [{ name: 'Mask', rules: [{ type: 'mask', column: 'note', mode: 'full' }] }],
+    }),
+  };
+}
