@@ -5,7 +5,17 @@ import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint/boundaries.ts';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'test-results/**', 'playwright-report/**', 'bench/out/**', 'data/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'test-results/**',
+      'playwright-report/**',
+      'bench/out/**',
+      'data/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -33,15 +43,34 @@ export default tseslint.config(
   {
     // Shared code never reaches into features; features never reach into the app (STYLE.md habit 9).
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/config/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/features/**', '**/app/**'], message: 'shared code must not import features or the app' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/features/**', '**/app/**'], message: 'shared code must not import features or the app' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['apps/web/src/features/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/app/**'], message: 'features must not import the app' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/app/**'], message: 'features must not import the app' }] },
+      ],
+    },
   },
   {
     // Migrations are frozen: they never import application code.
     files: ['apps/server/src/db/migrations/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['../**', '@datalab/*'], message: 'migrations must not import application code' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../**', '@datalab/*'], message: 'migrations must not import application code' }] },
+      ],
+    },
   },
 );

@@ -23,21 +23,43 @@ interface Counts {
 
 function vitestCounts(file: string): Counts {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-  return { passed: report.numPassedTests, failed: report.numFailedTests, skipped: report.numPendingTests + report.numTodoTests };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
 }
 
 function playwrightCounts(file: string): Counts {
   if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
-  const report = JSON.parse(readFileSync(file, 'utf8')) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
-  return { passed: report.stats.expected + report.stats.flaky, failed: report.stats.unexpected, skipped: report.stats.skipped };
+  const report = JSON.parse(readFileSync(file, 'utf8')) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
+  return {
+    passed: report.stats.expected + report.stats.flaky,
+    failed: report.stats.unexpected,
+    skipped: report.stats.skipped,
+  };
 }
 
 const steps: boolean[] = [];
 steps.push(run('typecheck', 'npm', ['run', 'typecheck']));
 steps.push(run('lint', 'npm', ['run', 'lint']));
 const vitestReport = join(RESULTS, 'vitest.json');
-steps.push(run('unit and integration tests (Vitest)', 'vitest', ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`]));
+steps.push(
+  run('unit and integration tests (Vitest)', 'vitest', [
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${vitestReport}`,
+  ]),
+);
 
 let e2e: Counts = { passed: 0, failed: 0, skipped: 0 };
 if (process.env['SKIP_E2E'] === '1') {
@@ -47,14 +69,24 @@ if (process.env['SKIP_E2E'] === '1') {
   process.stdout.write('\n=== building the portal for end-to-end tests ===\n');
   buildWeb();
   const e2eReport = join(RESULTS, 'e2e.json');
-  steps.push(run('end-to-end tests (Playwright, Chromium)', 'playwright', ['test', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport }));
+  steps.push(
+    run('end-to-end tests (Playwright, Chromium)', 'playwright', ['test', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
+    }),
+  );
   e2e = playwrightCounts(e2eReport);
 }
 
 const unit = vitestCounts(vitestReport);
-const total = { passed: unit.passed + e2e.passed, failed: unit.failed + e2e.failed, skipped: unit.skipped + e2e.skipped };
+const total = {
+  passed: unit.passed + e2e.passed,
+  failed: unit.failed + e2e.failed,
+  skipped: unit.skipped + e2e.skipped,
+};
 const ok = steps.every(Boolean) && total.failed === 0;
-process.stdout.write(`\nVitest: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped; Playwright: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped\n`);
+process.stdout.write(
+  `\nVitest: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped; Playwright: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped\n`,
+);
 if (!steps.every(Boolean)) process.stdout.write('A check failed (typecheck, lint or a runner): see above.\n');
 process.stdout.write(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
 process.exit(ok ? 0 : 1);

@@ -6,7 +6,14 @@ import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 const DIST_INDEX = join(ROOT, 'apps/web/dist/index.html');
-const SOURCES = ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src', 'package-lock.json'];
+const SOURCES = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'packages/contract/src',
+  'package-lock.json',
+];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

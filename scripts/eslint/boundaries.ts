@@ -39,18 +39,31 @@ const featureBoundaries: Rule.RuleModule = {
       const fromFeature = areaOf(root, file, WEB_FEATURES);
       const toFeature = areaOf(root, target, WEB_FEATURES);
       if (fromFeature && toFeature && fromFeature.name !== toFeature.name) {
-        context.report({ node: literal as Rule.Node, messageId: 'crossFeature', data: { from: fromFeature.name, to: toFeature.name } });
+        context.report({
+          node: literal as Rule.Node,
+          messageId: 'crossFeature',
+          data: { from: fromFeature.name, to: toFeature.name },
+        });
       }
       const fromModule = areaOf(root, file, SERVER_MODULES);
       const toModule = areaOf(root, target, SERVER_MODULES);
       if (fromModule && toModule && fromModule.name !== toModule.name) {
         const targetFile = toModule.rest.at(-1) ?? '';
         if (!SERVER_PUBLIC.test(targetFile)) {
-          context.report({ node: literal as Rule.Node, messageId: 'privateModule', data: { from: fromModule.name, to: toModule.name, file: targetFile } });
+          context.report({
+            node: literal as Rule.Node,
+            messageId: 'privateModule',
+            data: { from: fromModule.name, to: toModule.name, file: targetFile },
+          });
         }
       }
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: (node) => check({ source: node.source }) };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: (node) => check({ source: node.source }),
+    };
   },
 };
 

@@ -25,7 +25,10 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_REQUESTS: bool.default(true),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
@@ -166,7 +169,10 @@ function parseTrustProxy(value: string | undefined): boolean | number | string[]
   if (value === undefined || /^(false|0|no)$/i.test(value)) return false;
   if (/^(true|yes)$/i.test(value)) return true;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((part) => part.trim()).filter(Boolean);
+  return value
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -208,11 +214,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       requireAccessTokenType: e.OIDC_REQUIRE_AT_JWT_TYP ?? builtIn,
       scopes: e.OIDC_SCOPES.split(/\s+/).filter(Boolean),
       usernameClaim: e.OIDC_USERNAME_CLAIM,
-      adminSubjects: (e.ADMIN_SUBJECTS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+      adminSubjects: (e.ADMIN_SUBJECTS ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
     },
     // The demo's analysts may create collections; elsewhere only administrators, unless groups are named.
     collectionCreatorGroups: (e.COLLECTION_CREATOR_GROUPS ?? ((e.DEMO ?? (!isProduction && builtIn)) ? 'Analysts' : ''))
-      .split(',').map((s) => s.trim()).filter(Boolean),
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     callingLayerUrl: (e.CALLING_LAYER_URL ?? publicUrl).replace(/\/$/, ''),
     cacheMaxBytes: e.CACHE_MAX_BYTES,
     maxExportRows: e.MAX_EXPORT_ROWS,

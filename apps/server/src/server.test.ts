@@ -69,7 +69,10 @@ describe('starting the server', () => {
     const run = start({ PORT: String(port) });
     let ready = false;
     for (let attempt = 0; attempt < 100 && !ready; attempt += 1) {
-      ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then((r) => r.ok, () => false);
+      ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(ready).toBe(true);

@@ -13,7 +13,8 @@ function fail(message: string): never {
 function explain(error: unknown, port: number): string {
   const code = (error as { code?: string }).code;
   if (error instanceof ConfigError) return error.message;
-  if (code === 'EADDRINUSE') return `port ${port} is already in use. Stop the other process or set PORT to a free port.`;
+  if (code === 'EADDRINUSE')
+    return `port ${port} is already in use. Stop the other process or set PORT to a free port.`;
   if (code === 'EACCES') return `not allowed to listen on port ${port}. Choose a port above 1023 with PORT.`;
   return error instanceof Error ? error.message : String(error);
 }
@@ -36,7 +37,11 @@ async function main() {
   }
 
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
-  const lines = [``, `Data Lab is running at ${config.publicUrl} (ready in ${seconds} s)`, `  API documentation: ${config.publicUrl}/api/docs`];
+  const lines = [
+    ``,
+    `Data Lab is running at ${config.publicUrl} (ready in ${seconds} s)`,
+    `  API documentation: ${config.publicUrl}/api/docs`,
+  ];
   if (config.demo && config.oidc.builtIn) {
     lines.push(`  Demo accounts (password "${DEMO_PASSWORD}"): admin (administrator), analyst, partner (Digital Lab)`);
   }

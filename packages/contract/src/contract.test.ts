@@ -30,7 +30,10 @@ describe('dates (SPEC §3)', () => {
   });
 
   it('revives ISO date-times and nothing else', () => {
-    const parsed = JSON.parse('{"at":"2026-11-20T10:30:00.000Z","day":"2026-11-20","name":"2026-11-20T10:30Z is a time"}', reviveDates) as Record<string, unknown>;
+    const parsed = JSON.parse(
+      '{"at":"2026-11-20T10:30:00.000Z","day":"2026-11-20","name":"2026-11-20T10:30Z is a time"}',
+      reviveDates,
+    ) as Record<string, unknown>;
     expect(parsed['at']).toBeInstanceOf(Date);
     expect((parsed['at'] as Date).toISOString()).toBe('2026-11-20T10:30:00.000Z');
     expect(parsed['day']).toBe('2026-11-20');
@@ -40,7 +43,9 @@ describe('dates (SPEC §3)', () => {
 
   it('reduces outgoing dates to their UTC date', () => {
     expect(toUtcDate(new Date('2026-11-20T23:30:00-05:00'))).toBe('2026-11-21');
-    expect(JSON.stringify({ from: new Date('2026-01-02T03:04:05Z'), n: 1 }, replaceDates)).toBe('{"from":"2026-01-02","n":1}');
+    expect(JSON.stringify({ from: new Date('2026-01-02T03:04:05Z'), n: 1 }, replaceDates)).toBe(
+      '{"from":"2026-01-02","n":1}',
+    );
   });
 });
 

@@ -13,7 +13,8 @@ export type Database = Kysely<DB>;
 
 export function createDatabase(
   database: Config['database'],
-  onIdleClientError: (error: Error) => void = (error) => process.emitWarning(`PostgreSQL: idle connection lost: ${error.message}`),
+  onIdleClientError: (error: Error) => void = (error) =>
+    process.emitWarning(`PostgreSQL: idle connection lost: ${error.message}`),
 ): Database {
   if (database.kind === 'postgres') {
     const pool = new pg.Pool({

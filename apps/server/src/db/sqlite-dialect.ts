@@ -1,12 +1,6 @@
 import { chmodSync, closeSync, openSync } from 'node:fs';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
-import {
-  SqliteAdapter,
-  SqliteDialect,
-  type DialectAdapter,
-  type SqliteDatabase,
-  type SqliteStatement,
-} from 'kysely';
+import { SqliteAdapter, SqliteDialect, type DialectAdapter, type SqliteDatabase, type SqliteStatement } from 'kysely';
 
 // Kysely's SQLite dialect speaks to a better-sqlite3-like object; node:sqlite (built into Node 24)
 // is close enough that a thin wrapper does it, and there is no native addon to build.

@@ -73,5 +73,8 @@ ${form}
 }
 
 export function errorPage(title: string, detail: string) {
-  return page('Sign-in failed', `<h1>Sign-in failed</h1><p class="error">${escapeHtml(title)}</p><p class="muted">${escapeHtml(detail)}</p><p><a href="/">Return to ${PRODUCT_NAME}</a></p>`);
+  return page(
+    'Sign-in failed',
+    `<h1>Sign-in failed</h1><p class="error">${escapeHtml(title)}</p><p class="muted">${escapeHtml(detail)}</p><p><a href="/">Return to ${PRODUCT_NAME}</a></p>`,
+  );
 }

@@ -35,7 +35,8 @@ const CLAIMS_BY_SCOPE = {
 export function createBuiltInProvider(options: BuiltInProviderOptions): Provider {
   const { db } = options;
   const apiScopes = options.scopes.filter((scope) => scope !== 'openid' && scope !== 'offline_access').join(' ');
-  const cookieKey = (label: string) => createHash('sha256').update(options.cookieSecret).update(label).digest('base64url');
+  const cookieKey = (label: string) =>
+    createHash('sha256').update(options.cookieSecret).update(label).digest('base64url');
 
   const configuration: Configuration = {
     adapter: createStoreAdapter(db),

@@ -16,25 +16,38 @@ const SEEDED_KEY = 'demo.accessModel.seeded';
 
 const GROUPS = [
   { name: 'Staff', description: 'Everyone employed by the company' },
-  { name: 'Analysts', description: 'Analysts: nested in Staff, so they have what Staff has too; they may create collections' },
+  {
+    name: 'Analysts',
+    description: 'Analysts: nested in Staff, so they have what Staff has too; they may create collections',
+  },
   { name: 'Partners', description: 'External partners using the Digital Lab area' },
 ];
 const NESTING: [parent: string, child: string][] = [['Staff', 'Analysts']];
-const MEMBERS: [group: string, username: string][] = [['Analysts', 'analyst'], ['Partners', 'partner']];
-const COLLECTIONS: { name: string; description: string; groups: [string, RoleName][]; users: [string, RoleName][] }[] = [
-  {
-    name: 'Sales',
-    description: 'Orders, customers and regions of the sample shop: the place to start.',
-    groups: [['Staff', 'Reader'], ['Analysts', 'Editor']],
-    users: [['admin', 'Owner'], ['partner', 'Reader']],
-  },
-  {
-    name: 'Operations',
-    description: 'Products and stock levels, for the operations team.',
-    groups: [['Staff', 'Reader']],
-    users: [['admin', 'Owner']],
-  },
+const MEMBERS: [group: string, username: string][] = [
+  ['Analysts', 'analyst'],
+  ['Partners', 'partner'],
 ];
+const COLLECTIONS: { name: string; description: string; groups: [string, RoleName][]; users: [string, RoleName][] }[] =
+  [
+    {
+      name: 'Sales',
+      description: 'Orders, customers and regions of the sample shop: the place to start.',
+      groups: [
+        ['Staff', 'Reader'],
+        ['Analysts', 'Editor'],
+      ],
+      users: [
+        ['admin', 'Owner'],
+        ['partner', 'Reader'],
+      ],
+    },
+    {
+      name: 'Operations',
+      description: 'Products and stock levels, for the operations team.',
+      groups: [['Staff', 'Reader']],
+      users: [['admin', 'Owner']],
+    },
+  ];
 
 async function seedAccessModel(db: Database, users: Map<string, number>) {
   const at = new Date().toISOString();
@@ -42,7 +55,13 @@ async function seedAccessModel(db: Database, users: Map<string, number>) {
   for (const group of GROUPS) {
     const row = await db
       .insertInto('user_groups')
-      .values({ name: group.name, name_key: nameKey(group.name), description: group.description, created_at: at, updated_at: at })
+      .values({
+        name: group.name,
+        name_key: nameKey(group.name),
+        description: group.description,
+        created_at: at,
+        updated_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     groupIds.set(group.name, row.id);
@@ -53,22 +72,42 @@ async function seedAccessModel(db: Database, users: Map<string, number>) {
     return value;
   };
   for (const [parent, child] of NESTING) {
-    await db.insertInto('user_group_children').values({ parent_id: id(groupIds, parent), child_id: id(groupIds, child), created_at: at }).execute();
+    await db
+      .insertInto('user_group_children')
+      .values({ parent_id: id(groupIds, parent), child_id: id(groupIds, child), created_at: at })
+      .execute();
   }
   for (const [group, username] of MEMBERS) {
-    await db.insertInto('user_group_members').values({ group_id: id(groupIds, group), user_id: id(users, username), created_at: at }).execute();
+    await db
+      .insertInto('user_group_members')
+      .values({ group_id: id(groupIds, group), user_id: id(users, username), created_at: at })
+      .execute();
   }
   for (const collection of COLLECTIONS) {
     const row = await db
       .insertInto('collections')
-      .values({ uid: newUid(), name: collection.name, name_key: nameKey(collection.name), description: collection.description, created_by: id(users, 'admin'), created_at: at, updated_at: at })
+      .values({
+        uid: newUid(),
+        name: collection.name,
+        name_key: nameKey(collection.name),
+        description: collection.description,
+        created_by: id(users, 'admin'),
+        created_at: at,
+        updated_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     for (const [group, role] of collection.groups) {
-      await db.insertInto('collection_group_roles').values({ collection_id: row.id, group_id: id(groupIds, group), role, created_at: at }).execute();
+      await db
+        .insertInto('collection_group_roles')
+        .values({ collection_id: row.id, group_id: id(groupIds, group), role, created_at: at })
+        .execute();
     }
     for (const [username, role] of collection.users) {
-      await db.insertInto('collection_user_roles').values({ collection_id: row.id, user_id: id(users, username), role, created_at: at }).execute();
+      await db
+        .insertInto('collection_user_roles')
+        .values({ collection_id: row.id, user_id: id(users, username), role, created_at: at })
+        .execute();
     }
   }
 }
@@ -81,7 +120,13 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
     for (const account of demoAccounts) {
       const user = await provisionUser(
         trx,
-        { issuer: BUILT_IN_ISSUER_KEY, subject: account.username, username: account.username, name: account.name, email: account.email },
+        {
+          issuer: BUILT_IN_ISSUER_KEY,
+          subject: account.username,
+          username: account.username,
+          name: account.name,
+          email: account.email,
+        },
         { adminSubjects: account.canManageUsers ? [account.username] : [] },
       );
       users.set(account.username, user.id);

@@ -14,10 +14,41 @@ export interface ShopSize {
 export const DEMO_SHOP_SIZE: ShopSize = { customers: 5_000, orders: 100_000 };
 
 const REGIONS: [region: string, countries: [code: string, name: string][]][] = [
-  ['Europe', [['DE', 'Germany'], ['FR', 'France'], ['NL', 'Netherlands'], ['ES', 'Spain'], ['SE', 'Sweden']]],
-  ['North America', [['US', 'United States'], ['CA', 'Canada'], ['MX', 'Mexico']]],
-  ['Asia Pacific', [['JP', 'Japan'], ['AU', 'Australia'], ['SG', 'Singapore'], ['IN', 'India']]],
-  ['Latin America', [['BR', 'Brazil'], ['AR', 'Argentina'], ['CL', 'Chile']]],
+  [
+    'Europe',
+    [
+      ['DE', 'Germany'],
+      ['FR', 'France'],
+      ['NL', 'Netherlands'],
+      ['ES', 'Spain'],
+      ['SE', 'Sweden'],
+    ],
+  ],
+  [
+    'North America',
+    [
+      ['US', 'United States'],
+      ['CA', 'Canada'],
+      ['MX', 'Mexico'],
+    ],
+  ],
+  [
+    'Asia Pacific',
+    [
+      ['JP', 'Japan'],
+      ['AU', 'Australia'],
+      ['SG', 'Singapore'],
+      ['IN', 'India'],
+    ],
+  ],
+  [
+    'Latin America',
+    [
+      ['BR', 'Brazil'],
+      ['AR', 'Argentina'],
+      ['CL', 'Chile'],
+    ],
+  ],
 ];
 
 const CATEGORIES: [category: string, products: string[]][] = [
@@ -27,8 +58,38 @@ const CATEGORIES: [category: string, products: string[]][] = [
   ['Bakery', ['Croissant box', 'Biscotti', 'Banana bread']],
 ];
 
-const FIRST = ['Ada', 'Ben', 'Chloé', 'Dmitri', 'Eva', 'Farah', 'Gustav', 'Hana', 'Ivan', 'Jun', 'Kofi', 'Lena', 'Mateo', 'Nora', 'Omar', 'Priya'];
-const LAST = ['Novak', 'Schmidt', 'García', 'Okafor', 'Tanaka', 'Silva', 'Martin', 'Larsen', 'Kowalski', 'Rossi', "O'Brien", 'Ng'];
+const FIRST = [
+  'Ada',
+  'Ben',
+  'Chloé',
+  'Dmitri',
+  'Eva',
+  'Farah',
+  'Gustav',
+  'Hana',
+  'Ivan',
+  'Jun',
+  'Kofi',
+  'Lena',
+  'Mateo',
+  'Nora',
+  'Omar',
+  'Priya',
+];
+const LAST = [
+  'Novak',
+  'Schmidt',
+  'García',
+  'Okafor',
+  'Tanaka',
+  'Silva',
+  'Martin',
+  'Larsen',
+  'Kowalski',
+  'Rossi',
+  "O'Brien",
+  'Ng',
+];
 const SEGMENTS = ['Consumer', 'Business', 'Reseller'];
 const STATUSES = ['delivered', 'delivered', 'delivered', 'shipped', 'processing', 'cancelled'];
 
@@ -42,7 +103,11 @@ function random(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  return { next, int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)), pick: <T>(items: T[]) => items[Math.floor(next() * items.length)] as T };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(items: T[]) => items[Math.floor(next() * items.length)] as T,
+  };
 }
 
 const SCHEMA = `
@@ -104,7 +169,9 @@ function fill(db: DatabaseSync, size: ShopSize, rnd: ReturnType<typeof random>) 
     }
   }
 
-  const customer = db.prepare('INSERT INTO customers (id, name, email, segment, country_id, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const customer = db.prepare(
+    'INSERT INTO customers (id, name, email, segment, country_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+  );
   const start = Date.UTC(2023, 0, 1);
   const day = 86_400_000;
   for (let id = 1; id <= size.customers; id += 1) {
@@ -124,7 +191,18 @@ function fill(db: DatabaseSync, size: ShopSize, rnd: ReturnType<typeof random>) 
     const quantity = rnd.int(1, 12);
     const status = rnd.pick(STATUSES);
     const ordered = start + rnd.int(0, 1_050) * day + rnd.int(0, day - 1);
-    const shipped = status === 'delivered' || status === 'shipped' ? new Date(ordered + rnd.int(1, 6) * day).toISOString() : null;
-    order.run(id, rnd.int(1, size.customers), productId, quantity, (cents / 100).toFixed(2), ((cents * quantity) / 100).toFixed(2), status, new Date(ordered).toISOString(), shipped);
+    const shipped =
+      status === 'delivered' || status === 'shipped' ? new Date(ordered + rnd.int(1, 6) * day).toISOString() : null;
+    order.run(
+      id,
+      rnd.int(1, size.customers),
+      productId,
+      quantity,
+      (cents / 100).toFixed(2),
+      ((cents * quantity) / 100).toFixed(2),
+      status,
+      new Date(ordered).toISOString(),
+      shipped,
+    );
   }
 }

@@ -20,10 +20,14 @@ describe('the demo shop database', () => {
     expect(count('regions')).toBe(4);
     expect(count('countries')).toBeGreaterThan(10);
     const orphans = db
-      .prepare('SELECT count(*) AS n FROM orders o LEFT JOIN customers c ON c.id = o.customer_id LEFT JOIN products p ON p.id = o.product_id WHERE c.id IS NULL OR p.id IS NULL')
+      .prepare(
+        'SELECT count(*) AS n FROM orders o LEFT JOIN customers c ON c.id = o.customer_id LEFT JOIN products p ON p.id = o.product_id WHERE c.id IS NULL OR p.id IS NULL',
+      )
       .get() as { n: number };
     expect(orphans.n).toBe(0);
-    const wrongTotals = db.prepare('SELECT count(*) AS n FROM orders WHERE abs(total - quantity * unit_price) > 0.005').get() as { n: number };
+    const wrongTotals = db
+      .prepare('SELECT count(*) AS n FROM orders WHERE abs(total - quantity * unit_price) > 0.005')
+      .get() as { n: number };
     expect(wrongTotals.n).toBe(0);
     db.close();
   });

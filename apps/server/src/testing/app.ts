@@ -50,7 +50,9 @@ export async function createTestApp(
       const key = `${username}:${password}`;
       let token = tokens.get(key);
       if (!token) {
-        token = signIn(injectClient(app), { publicUrl: TEST_PUBLIC_URL, username, password }).then((t) => t.access_token);
+        token = signIn(injectClient(app), { publicUrl: TEST_PUBLIC_URL, username, password }).then(
+          (t) => t.access_token,
+        );
         tokens.set(key, token);
       }
       return token;

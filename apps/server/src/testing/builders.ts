@@ -18,7 +18,12 @@ export interface Person {
 /** A signed-in user with a valid access token, provisioned through the API itself. */
 export async function buildPerson(
   t: TestApp,
-  overrides: { sub?: string; name?: string; canManageUsers?: boolean; /** member of a COLLECTION_CREATOR_GROUPS group */ creator?: boolean } = {},
+  overrides: {
+    sub?: string;
+    name?: string;
+    canManageUsers?: boolean;
+    /** member of a COLLECTION_CREATOR_GROUPS group */ creator?: boolean;
+  } = {},
 ): Promise<Person> {
   const sub = overrides.sub ?? unique('person');
   const now = Math.floor(Date.now() / 1000);
@@ -32,7 +37,12 @@ export async function buildPerson(
     exp: now + 3600,
   });
   const call: Person['call'] = (method, url, payload) =>
-    t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
   const response = await call('GET', '/api/Account/GetCurrentUser');
   const id = response.json<{ id: number }>().id;
   if (overrides.canManageUsers) {
@@ -49,10 +59,18 @@ async function joinCreatorGroup(t: TestApp, userId: number) {
   if (!name) throw new Error('buildPerson({ creator: true }) needs COLLECTION_CREATOR_GROUPS');
   const db = t.app.db;
   const at = new Date().toISOString();
-  const existing = await db.selectFrom('user_groups').select('id').where('name_key', '=', name.toLowerCase()).executeTakeFirst();
+  const existing = await db
+    .selectFrom('user_groups')
+    .select('id')
+    .where('name_key', '=', name.toLowerCase())
+    .executeTakeFirst();
   const group =
     existing ??
-    (await db.insertInto('user_groups').values({ name, name_key: name.toLowerCase(), description: '', created_at: at, updated_at: at }).returning('id').executeTakeFirstOrThrow());
+    (await db
+      .insertInto('user_groups')
+      .values({ name, name_key: name.toLowerCase(), description: '', created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow());
   await db.insertInto('user_group_members').values({ group_id: group.id, user_id: userId, created_at: at }).execute();
   await t.app.access.bump(db);
 }
@@ -61,17 +79,35 @@ async function joinCreatorGroup(t: TestApp, userId: number) {
  * A collection owned by `owner`, with extra roles granted directly. Written to the store, since not
  * everyone may create collections through the API (the collections tests cover that path).
  */
-export async function buildCollection(t: TestApp, owner: Person, overrides: { name?: string; description?: string; roles?: [Person, RoleName][] } = {}) {
+export async function buildCollection(
+  t: TestApp,
+  owner: Person,
+  overrides: { name?: string; description?: string; roles?: [Person, RoleName][] } = {},
+) {
   const name = overrides.name ?? unique('Collection');
   const at = new Date().toISOString();
   const collection = await t.app.db
     .insertInto('collections')
-    .values({ uid: unique('c'), name, name_key: name.trim().toLowerCase(), description: overrides.description ?? '', created_by: owner.id, created_at: at, updated_at: at })
+    .values({
+      uid: unique('c'),
+      name,
+      name_key: name.trim().toLowerCase(),
+      description: overrides.description ?? '',
+      created_by: owner.id,
+      created_at: at,
+      updated_at: at,
+    })
     .returning(['id', 'uid', 'name'])
     .executeTakeFirstOrThrow();
-  await t.app.db.insertInto('collection_user_roles').values({ collection_id: collection.id, user_id: owner.id, role: 'Owner', created_at: at }).execute();
+  await t.app.db
+    .insertInto('collection_user_roles')
+    .values({ collection_id: collection.id, user_id: owner.id, role: 'Owner', created_at: at })
+    .execute();
   for (const [person, role] of overrides.roles ?? []) {
-    await t.app.db.insertInto('collection_user_roles').values({ collection_id: collection.id, user_id: person.id, role, created_at: at }).execute();
+    await t.app.db
+      .insertInto('collection_user_roles')
+      .values({ collection_id: collection.id, user_id: person.id, role, created_at: at })
+      .execute();
   }
   await t.app.access.bump(t.app.db);
   return collection;
@@ -81,13 +117,27 @@ export async function buildGroup(t: TestApp, admin: Person, overrides: { name?: 
   const response = await admin.call('POST', '/api/UserGroup', { name: overrides.name ?? unique('Group') });
   if (response.statusCode !== 201) throw new Error(`buildGroup: ${response.statusCode} ${response.body}`);
   const group = response.json<{ id: number; name: string }>();
-  for (const member of overrides.members ?? []) await admin.call('POST', `/api/UserGroup/${group.id}/User/${member.id}`);
+  for (const member of overrides.members ?? [])
+    await admin.call('POST', `/api/UserGroup/${group.id}/User/${member.id}`);
   return group;
 }
 
 export async function auditRecords(t: TestApp, action: string) {
-  const rows = await t.app.db.selectFrom('application_logs').selectAll().where('category', '=', 'audit').orderBy('id').execute();
+  const rows = await t.app.db
+    .selectFrom('application_logs')
+    .selectAll()
+    .where('category', '=', 'audit')
+    .orderBy('id')
+    .execute();
   return rows
-    .map((row) => ({ ...row, details: JSON.parse(row.details ?? '{}') as { action: string; before: unknown; after: unknown; actor: { id: number } } }))
+    .map((row) => ({
+      ...row,
+      details: JSON.parse(row.details ?? '{}') as {
+        action: string;
+        before: unknown;
+        after: unknown;
+        actor: { id: number };
+      },
+    }))
     .filter((row) => row.details.action === action);
 }

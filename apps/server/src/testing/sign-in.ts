@@ -98,7 +98,10 @@ export async function signIn(http: HttpClient, options: SignInOptions): Promise<
   response = await get(interaction);
   const action = /<form method="post" action="([^"]+)"/.exec(response.body)?.[1];
   if (!action) throw new SignInError('no login form on the interaction page', response);
-  response = await postForm(action.replaceAll('&amp;', '&'), { username: options.username, password: options.password });
+  response = await postForm(action.replaceAll('&amp;', '&'), {
+    username: options.username,
+    password: options.password,
+  });
   if (response.status === 401) throw new SignInError('invalid username or password', response);
 
   // Follow redirects until the provider sends us back to the portal with a code.

@@ -19,7 +19,9 @@ export function isPostgresAvailable(): Promise<boolean> {
       return true;
     } catch (error) {
       if (process.env['CI'] === 'true') {
-        throw new Error(`PostgreSQL is required in CI but did not answer at ${TEST_POSTGRES_URL}: ${String(error)}`, { cause: error });
+        throw new Error(`PostgreSQL is required in CI but did not answer at ${TEST_POSTGRES_URL}: ${String(error)}`, {
+          cause: error,
+        });
       }
       process.stderr.write(
         `\n*** WARNING: PostgreSQL is not reachable at ${TEST_POSTGRES_URL}; the PostgreSQL integration suites are SKIPPED. ***\n` +

@@ -39,7 +39,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('user_id', 'integer')
     .addColumn('details', 'text')
     .execute();
-  await db.schema.createIndex('application_logs_created_at_index').on('application_logs').column('created_at').execute();
+  await db.schema
+    .createIndex('application_logs_created_at_index')
+    .on('application_logs')
+    .column('created_at')
+    .execute();
 
   await db.schema
     .createTable('demo_accounts')

@@ -56,7 +56,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (col) => col.notNull())
     .addPrimaryKeyConstraint('user_group_members_pk', ['group_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('user_group_members_user_index').on('user_group_members').columns(['user_id', 'group_id']).execute();
+  await db.schema
+    .createIndex('user_group_members_user_index')
+    .on('user_group_members')
+    .columns(['user_id', 'group_id'])
+    .execute();
 
   await db.schema
     .createTable('user_group_children')
@@ -66,7 +70,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('user_group_children_pk', ['parent_id', 'child_id'])
     .addCheckConstraint('user_group_children_not_self', sql`parent_id <> child_id`)
     .execute();
-  await db.schema.createIndex('user_group_children_child_index').on('user_group_children').columns(['child_id', 'parent_id']).execute();
+  await db.schema
+    .createIndex('user_group_children_child_index')
+    .on('user_group_children')
+    .columns(['child_id', 'parent_id'])
+    .execute();
 
   for (const [table, subject, target] of [
     ['collection_user_roles', 'user_id', 'users.id'],
