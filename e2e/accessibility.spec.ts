@@ -74,6 +74,14 @@ async function demoCollectionPath(page: Page): Promise<string> {
   return new URL(page.url()).pathname;
 }
 
+/** The path of a demo data asset, found through the asset list. */
+async function demoAssetPath(page: Page): Promise<string> {
+  await page.goto('/data-source?search=Orders');
+  await page.getByRole('link', { name: 'Orders by country', exact: true }).first().click();
+  await page.waitForURL(/\/data-source\/[^/]+$/);
+  return new URL(page.url()).pathname;
+}
+
 async function demoGroupPath(page: Page): Promise<string> {
   await page.goto('/management/user-groups?search=Analysts');
   await page.getByRole('link', { name: 'Analysts', exact: true }).first().click();
@@ -90,12 +98,13 @@ test('every signed-in route meets WCAG 2.2 AA for the administrator', async ({ p
 
   const collection = await demoCollectionPath(page);
   const group = await demoGroupPath(page);
+  const asset = await demoAssetPath(page);
   const paths = [
     '/',
     '/data-source',
-    '/data-source/demo-asset',
-    '/data-source/demo-asset/call',
-    '/data-source/demo-asset/call-dev-mode',
+    asset,
+    `${asset}/call`,
+    `${asset}/call-dev-mode`,
     '/collection',
     '/collection/create',
     collection,
@@ -106,7 +115,7 @@ test('every signed-in route meets WCAG 2.2 AA for the administrator', async ({ p
     `${collection}/edit/access`,
     `${collection}/edit/data-asset`,
     `${collection}/createAsset`,
-    `${collection}/edit/connection/warehouse`,
+    `${collection}/edit/connection/Shop`,
     '/tokens',
     '/tokens/createPAT',
     '/management/user',
@@ -127,6 +136,14 @@ test('every signed-in route meets WCAG 2.2 AA for the administrator', async ({ p
   ];
   const findings: Finding[] = [];
   for (const path of paths) findings.push(...(await visitAndScan(page, path)));
+
+  // A call's result: the form filled in from the URL, the grid, its notices and the developer-mode details.
+  await page.goto(`${asset}/call-dev-mode?region=1&country=DE&country=FR`);
+  await settle(page);
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  await expect(page.getByRole('region', { name: 'Raw reply' })).toBeVisible();
+  await page.waitForTimeout(350);
+  findings.push(...(await scan(page, `${asset}/call-dev-mode (with a result)`)));
 
   // Overlays too: a user's details drawer and a confirmation.
   findings.push(...(await visitAndScan(page, '/management/user?search=analyst')));

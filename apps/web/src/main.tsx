@@ -27,6 +27,7 @@ async function start(container: HTMLElement): Promise<void> {
   const router = createBrowserRouter(appRoutes);
   configureApiClient({
     baseUrl: config.apiBaseUrl,
+    callingBaseUrl: config.callingLayerUrl,
     getAccessToken: async () => {
       const user = await userManager.getUser();
       return isSignedIn(user) ? user?.access_token : null;

@@ -10,6 +10,7 @@ import {
   buildUserGroupDetail,
   pageOfItems,
 } from '../test/builders.ts';
+import { buildDataSourceDetail, buildSqlConnection } from '../test/data-source-builders.ts';
 import { fakeApi } from '../test/fake-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 
@@ -25,24 +26,27 @@ describe('the routes of SPEC §2', () => {
       'GET /api/UserGroup': { body: pageOfItems([]) },
       'GET /api/UserGroup/12': { body: buildUserGroupDetail({ id: 12, name: 'Analysts' }) },
       'GET /api/UserGroup/12/Users': { body: [] },
+      'GET /api/DataSource/GetAll': { body: pageOfItems([]) },
+      'GET /api/DataSource/GetByUid/ds-1': { body: buildDataSourceDetail({ uid: 'ds-1', name: 'Orders' }) },
+      'GET /api/SqlConnection': { body: [buildSqlConnection({ name: 'warehouse' })] },
     });
   });
 
   const screens: [string, string][] = [
     ['/data-source', 'Data assets'],
-    ['/data-source/ds-1', 'Data source'],
-    ['/data-source/ds-1/call', 'Call data source'],
-    ['/data-source/ds-1/call-dev-mode', 'Call data source (developer mode)'],
+    ['/data-source/ds-1', 'Orders'],
+    ['/data-source/ds-1/call', 'Call Orders'],
+    ['/data-source/ds-1/call-dev-mode', 'Call Orders (developer mode)'],
     ['/collection', 'Collections'],
     ['/collection/create', 'Create collection'],
     ['/collection/col-1', 'Sales'],
     ['/collection/col-1/access', 'Sales'],
     ['/collection/col-1/edit', 'Edit Sales'],
     ['/collection/col-1/edit/access', 'Edit Sales'],
-    ['/collection/col-1/edit/data-asset', 'Edit data asset'],
-    ['/collection/col-1/edit/data-asset/asset-9', 'Edit data asset'],
-    ['/collection/col-1/createAsset', 'Create data asset'],
-    ['/collection/col-1/edit/connection/warehouse', 'Edit connection'],
+    ['/collection/col-1/edit/data-asset', 'New data asset in Sales'],
+    ['/collection/col-1/edit/data-asset/ds-1', 'Edit Orders'],
+    ['/collection/col-1/createAsset', 'New data asset in Sales'],
+    ['/collection/col-1/edit/connection/warehouse', 'Connection warehouse'],
     ['/tokens', 'Tokens'],
     ['/tokens/createPAT', 'Create personal access token'],
     ['/management/user', 'User management'],
@@ -68,9 +72,8 @@ describe('the routes of SPEC §2', () => {
   });
 
   it('passes route parameters to the screen', async () => {
-    renderApp({ path: '/collection/col-1/edit/connection/warehouse', ...signedIn() });
-    expect(await screen.findByText('col-1')).toBeTruthy();
-    expect(screen.getByText('warehouse')).toBeTruthy();
+    renderApp({ path: '/digital-lab/data-asset/asset-9/call', ...signedIn() });
+    expect(await screen.findByText('asset-9')).toBeTruthy();
   });
 
   it('shows the not-found page for any other path', async () => {

@@ -13,6 +13,8 @@ import { parseReply } from './parse-reply.ts';
 export interface ApiClientRuntime {
   /** Where `/api/...` paths are appended: '' for the same origin. */
   baseUrl: string;
+  /** Where the calling layer's `/data/v1/...` paths are appended (the portal config's callingLayerUrl). */
+  callingBaseUrl?: string;
   getAccessToken: () => Promise<string | null | undefined>;
   /** How the client reaches the error page (the router's navigate). */
   goToErrorPage: (url: string) => void;
@@ -24,6 +26,12 @@ let runtime: ApiClientRuntime | null = null;
 
 export function configureApiClient(next: ApiClientRuntime): void {
   runtime = next;
+}
+
+/** The configured runtime, for the calling layer's client (data-api.ts), which shares its token and handling. */
+export function apiRuntime(): ApiClientRuntime {
+  if (!runtime) throw new Error('configureApiClient must run before the first call');
+  return runtime;
 }
 
 type Defined<T> = Exclude<T, undefined>;

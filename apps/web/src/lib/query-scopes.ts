@@ -7,7 +7,9 @@ import type { QueryClient } from '@tanstack/react-query';
 export const queryScopes = {
   account: ['account'],
   collections: ['collections'],
+  connections: ['connections'],
   dataRoles: ['data-roles'],
+  dataSources: ['data-sources'],
   users: ['users'],
   userGroups: ['user-groups'],
 } as const;

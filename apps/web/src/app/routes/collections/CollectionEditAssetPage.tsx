@@ -1,16 +1,35 @@
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
+import type { CollectionDetail } from '@datalab/contract/api/collections';
 import { paths } from '@datalab/contract/paths';
-import { UpcomingScreen } from '../../../components/page/UpcomingScreen.tsx';
+import { InlineError } from '../../../components/error/InlineError.tsx';
+import { NotFoundState } from '../../../components/page/NotFoundState.tsx';
+import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { useDataSource } from '../../../features/data-sources/api/get-data-source.ts';
+import { isNotFound } from '../../../lib/api-error.ts';
+import { AssetEditorScreen } from './AssetEditorScreen.tsx';
+import { CollectionGate } from './collection-tabs.tsx';
 
+function EditAsset({ collection, assetUid }: { collection: CollectionDetail; assetUid: string }) {
+  const asset = useDataSource(assetUid);
+  const back = { to: paths.collection(collection.uid, 'data-assets'), label: 'Data assets of the collection' };
+  if (asset.isPending) return <PageLoader label="Loading the data asset" />;
+  if (asset.isError)
+    return isNotFound(asset.error) ? (
+      <NotFoundState what="This data asset" back={back} />
+    ) : (
+      <InlineError error={asset.error} />
+    );
+  if (asset.data.collection.uid !== collection.uid) return <NotFoundState what="This data asset" back={back} />;
+  return <AssetEditorScreen key={asset.data.uid} collection={collection} asset={asset.data} />;
+}
+
+/** /collection/{uid}/edit/data-asset/{dataAssetUid?}: change an asset; without one, create a new asset. */
 export function CollectionEditAssetPage() {
-  const { uid, dataAssetUid } = useParams();
+  const { uid = '', dataAssetUid } = useParams();
+  if (!dataAssetUid) return <Navigate to={paths.collectionCreateAsset(uid)} replace />;
   return (
-    <UpcomingScreen
-      title="Edit data asset"
-      description="Define a data asset of this collection: its SQL or Web API request, parameters, transformations and client tool configuration."
-      purpose="Here editors will change this data asset and try it out."
-      context={{ Collection: uid, 'Data asset': dataAssetUid }}
-      back={{ to: paths.collections, label: 'All collections' }}
-    />
+    <CollectionGate uid={uid}>
+      {(collection) => <EditAsset collection={collection} assetUid={dataAssetUid} />}
+    </CollectionGate>
   );
 }

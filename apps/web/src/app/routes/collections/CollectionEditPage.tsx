@@ -5,9 +5,9 @@ import type { CollectionDetail } from '@datalab/contract/api/collections';
 import { paths } from '@datalab/contract/paths';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { RouteTabs, tabFromSegment } from '../../../components/tabs/RouteTabs.tsx';
-import { UpcomingContents } from '../../../features/collections/components/UpcomingContents.tsx';
 import { unauthorisedPageUrl } from '../../../lib/error-page-url.ts';
 import { CollectionGate, collectionTabs, tabSegment, type CollectionTab } from './collection-tabs.tsx';
+import { ConnectionsPanel, DataAssetsPanel } from './ContentsPanels.tsx';
 import { EditAccessPanel } from './EditAccessPanel.tsx';
 import { EditOverviewPanel } from './EditOverviewPanel.tsx';
 
@@ -29,8 +29,8 @@ function CollectionEditor({ collection, tab }: { collection: CollectionDetail; t
         pathFor={(next) => paths.collectionEdit(collection.uid, tabSegment(next))}
       >
         {tab === 'overview' ? <EditOverviewPanel collection={collection} /> : null}
-        {tab === 'data-assets' ? <UpcomingContents collection={collection} kind="assets" /> : null}
-        {tab === 'connections' ? <UpcomingContents collection={collection} kind="connections" /> : null}
+        {tab === 'data-assets' ? <DataAssetsPanel collection={collection} /> : null}
+        {tab === 'connections' ? <ConnectionsPanel collection={collection} /> : null}
         {tab === 'access' ? <EditAccessPanel collection={collection} /> : null}
       </RouteTabs>
     </PageFrame>

@@ -9,10 +9,10 @@ import { RoleBadge } from '../../../components/roles/RoleBadge.tsx';
 import { RouteTabs, tabFromSegment } from '../../../components/tabs/RouteTabs.tsx';
 import { useCurrentUser } from '../../../features/account/api/get-current-user.ts';
 import { CollectionOverview } from '../../../features/collections/components/CollectionOverview.tsx';
-import { UpcomingContents } from '../../../features/collections/components/UpcomingContents.tsx';
 import { CollectionAccess } from '../../../features/data-roles/components/CollectionAccess.tsx';
 import { MyAccess } from '../../../features/data-roles/components/MyAccess.tsx';
 import { CollectionGate, collectionTabs, tabSegment, type CollectionTab } from './collection-tabs.tsx';
+import { ConnectionsPanel, DataAssetsPanel } from './ContentsPanels.tsx';
 
 function AccessPanel({ collection }: { collection: CollectionDetail }) {
   const currentUser = useCurrentUser();
@@ -67,8 +67,8 @@ function CollectionView({ collection, tab }: { collection: CollectionDetail; tab
         pathFor={(next) => paths.collection(collection.uid, tabSegment(next))}
       >
         {tab === 'overview' ? <CollectionOverview collection={collection} /> : null}
-        {tab === 'data-assets' ? <UpcomingContents collection={collection} kind="assets" /> : null}
-        {tab === 'connections' ? <UpcomingContents collection={collection} kind="connections" /> : null}
+        {tab === 'data-assets' ? <DataAssetsPanel collection={collection} /> : null}
+        {tab === 'connections' ? <ConnectionsPanel collection={collection} /> : null}
         {tab === 'access' ? <AccessPanel collection={collection} /> : null}
       </RouteTabs>
     </PageFrame>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../lib/format.ts';
 import { buildAuth, buildCollectionDetail, buildCurrentUser, buildUser, pageOfItems } from '../../../test/builders.ts';
+import { buildDataSourceSummary } from '../../../test/data-source-builders.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { toastMessages } from '../../../test/render-ui.tsx';
@@ -26,6 +27,7 @@ describe('the collection screen', () => {
     fakeApi({
       'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail({ assetCount: 3 }) },
       'GET /api/DataRole/col-1/DataSourceCollectionDataRoles': { body: roles },
+      'GET /api/DataSource': { body: [buildDataSourceSummary()] },
     });
     const user = userEvent.setup();
     const { location } = renderApp({ path: '/collection/col-1/access', ...owner() });
@@ -35,7 +37,7 @@ describe('the collection screen', () => {
 
     await user.click(screen.getByRole('tab', { name: /Data assets/ }));
     await waitFor(() => expect(location()).toBe('/collection/col-1/data-assets'));
-    expect(await screen.findByText('3 data assets in this collection')).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Orders by country' })).toBeTruthy();
 
     await user.click(screen.getByRole('tab', { name: /Overview/ }));
     await waitFor(() => expect(location()).toBe('/collection/col-1'));

@@ -1,16 +1,39 @@
-import { useParams } from 'react-router';
+import { Button } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import { paths } from '@datalab/contract/paths';
-import { UpcomingScreen } from '../../../components/page/UpcomingScreen.tsx';
+import { PageFrame } from '../../../components/page/PageFrame.tsx';
+import { CallWorkbench } from '../../../features/data-sources/components/CallWorkbench.tsx';
+import { ExchangeDetails } from '../../../features/data-sources/components/ExchangeDetails.tsx';
+import { DataSourceGate } from './DataSourceGate.tsx';
 
+/** /data-source/{uid}/call-dev-mode: the call screen plus the exact request, the SQL, timings and the raw reply. */
 export function DataSourceCallDevModePage() {
-  const { uid } = useParams();
+  const { uid = '' } = useParams();
   return (
-    <UpcomingScreen
-      title="Call data source (developer mode)"
-      description="Call this data source and see everything about the exchange: the request sent, the raw response, timings and cache use."
-      purpose="Here you will call this data source with the raw request and response details shown."
-      context={{ 'Data source': uid }}
-      back={{ to: paths.dataSources, label: 'All data assets' }}
-    />
+    <DataSourceGate uid={uid}>
+      {(asset) => (
+        <PageFrame
+          title={`Call ${asset.name} (developer mode)`}
+          description="The call as on the call screen, with everything about the exchange below the result."
+          actions={
+            <Button
+              component={Link}
+              to={paths.dataSource(asset.uid)}
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+            >
+              About this asset
+            </Button>
+          }
+        >
+          <CallWorkbench
+            key={asset.uid}
+            asset={asset}
+            details={(outcome, sent) => <ExchangeDetails outcome={outcome} sent={sent} sql={asset.sql} />}
+          />
+        </PageFrame>
+      )}
+    </DataSourceGate>
   );
 }

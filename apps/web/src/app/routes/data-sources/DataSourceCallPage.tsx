@@ -1,16 +1,34 @@
-import { useParams } from 'react-router';
+import { Button } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import { paths } from '@datalab/contract/paths';
-import { UpcomingScreen } from '../../../components/page/UpcomingScreen.tsx';
+import { PageFrame } from '../../../components/page/PageFrame.tsx';
+import { CallWorkbench } from '../../../features/data-sources/components/CallWorkbench.tsx';
+import { DataSourceGate } from './DataSourceGate.tsx';
 
+/** /data-source/{uid}/call: fill in the parameters, call, read the result in the grid, download it. */
 export function DataSourceCallPage() {
-  const { uid } = useParams();
+  const { uid = '' } = useParams();
   return (
-    <UpcomingScreen
-      title="Call data source"
-      description="Fill in the parameters of this data source, run it and see the result in a grid; large results can be downloaded."
-      purpose="Here you will call this data source and page through or download its result."
-      context={{ 'Data source': uid }}
-      back={{ to: paths.dataSources, label: 'All data assets' }}
-    />
+    <DataSourceGate uid={uid}>
+      {(asset) => (
+        <PageFrame
+          title={`Call ${asset.name}`}
+          description={asset.description || undefined}
+          actions={
+            <Button
+              component={Link}
+              to={paths.dataSource(asset.uid)}
+              variant="default"
+              leftSection={<IconArrowLeft size={16} />}
+            >
+              About this asset
+            </Button>
+          }
+        >
+          <CallWorkbench key={asset.uid} asset={asset} />
+        </PageFrame>
+      )}
+    </DataSourceGate>
   );
 }

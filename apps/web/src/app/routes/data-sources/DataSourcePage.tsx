@@ -1,16 +1,53 @@
-import { useParams } from 'react-router';
+import { Button } from '@mantine/core';
+import { IconCode, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
+import { Link, useParams } from 'react-router';
 import { paths } from '@datalab/contract/paths';
-import { UpcomingScreen } from '../../../components/page/UpcomingScreen.tsx';
+import { PageFrame } from '../../../components/page/PageFrame.tsx';
+import { DataSourceOverview } from '../../../features/data-sources/components/DataSourceOverview.tsx';
+import { useDeveloperMode } from '../../../lib/developer-mode.ts';
+import { DataSourceGate } from './DataSourceGate.tsx';
 
+/** /data-source/{uid}: one asset, how to call it from the portal or from a program. */
 export function DataSourcePage() {
-  const { uid } = useParams();
+  const { uid = '' } = useParams();
+  const isDeveloperMode = useDeveloperMode();
   return (
-    <UpcomingScreen
-      title="Data source"
-      description="One data source: its connection, parameters and their allowed values, transformations, client tool configuration and usage."
-      purpose="Here you will review and edit how this data source runs."
-      context={{ 'Data source': uid }}
-      back={{ to: paths.dataSources, label: 'All data assets' }}
-    />
+    <DataSourceGate uid={uid}>
+      {(asset) => (
+        <PageFrame
+          title={asset.name}
+          description={asset.description || undefined}
+          actions={
+            <>
+              {asset.can.edit ? (
+                <Button
+                  component={Link}
+                  to={paths.collectionEditAsset(asset.collection.uid, asset.uid)}
+                  variant="default"
+                  leftSection={<IconPencil size={16} />}
+                >
+                  Edit
+                </Button>
+              ) : null}
+              {isDeveloperMode ? (
+                <Button
+                  component={Link}
+                  to={paths.dataSourceCallDevMode(asset.uid)}
+                  variant="light"
+                  leftSection={<IconCode size={16} />}
+                >
+                  Call in developer mode
+                </Button>
+              ) : null}
+              <Button component={Link} to={paths.dataSourceCall(asset.uid)} leftSection={<IconPlayerPlay size={16} />}>
+                Call
+              </Button>
+            </>
+          }
+        >
+          <DataSourceOverview asset={asset} />
+        </PageFrame>
+      )}
+    </DataSourceGate>
   );
 }

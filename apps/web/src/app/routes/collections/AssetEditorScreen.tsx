@@ -1,0 +1,64 @@
+import { IconPlugConnected } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import type { CollectionDetail } from '@datalab/contract/api/collections';
+import type { DataSourceDetail } from '@datalab/contract/api/data-sources';
+import { paths } from '@datalab/contract/paths';
+import { InlineError } from '../../../components/error/InlineError.tsx';
+import { useUnsavedChangesGuard } from '../../../components/forms/use-unsaved-changes-guard.tsx';
+import { EmptyPanel } from '../../../components/page/EmptyPanel.tsx';
+import { PageFrame } from '../../../components/page/PageFrame.tsx';
+import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { AssetEditor } from '../../../features/asset-editor/components/AssetEditor.tsx';
+import { useConnections } from '../../../features/connections/api/list-connections.ts';
+
+/** The create and edit screens of a SQL data asset: the collection's connections, then the editor. */
+export function AssetEditorScreen({ collection, asset }: { collection: CollectionDetail; asset?: DataSourceDetail }) {
+  const navigate = useNavigate();
+  const connections = useConnections(collection.uid);
+  const [isDirty, setDirty] = useState(false);
+  const guard = useUnsavedChangesGuard(isDirty);
+  const title = asset ? `Edit ${asset.name}` : `New data asset in ${collection.name}`;
+  const back = asset ? paths.dataSource(asset.uid) : paths.collection(collection.uid, 'data-assets');
+
+  let body;
+  if (!collection.can.editAssets) {
+    body = <InlineError error="Only the collection's editors and owners change its data assets." />;
+  } else if (connections.isPending) body = <PageLoader label="Loading the connections" />;
+  else if (connections.isError) body = <InlineError error={connections.error} />;
+  else if (connections.data.length === 0) {
+    body = (
+      <EmptyPanel
+        icon={<IconPlugConnected size={28} stroke={1.5} />}
+        title="No connection to run on"
+        description="A data asset runs on one of the collection's connections. Ask an owner of the collection to add one."
+      />
+    );
+  } else {
+    body = (
+      <AssetEditor
+        collectionUid={collection.uid}
+        connections={connections.data}
+        asset={asset}
+        onDirtyChange={setDirty}
+        onCancel={() => {
+          guard.allowLeaving(true);
+          void navigate(back);
+        }}
+        onSaved={(saved) => {
+          guard.allowLeaving(true);
+          void navigate(paths.dataSource(saved.uid));
+        }}
+      />
+    );
+  }
+  return (
+    <PageFrame
+      title={title}
+      description="A stored, parameterised SQL query that the collection's readers can call. Run it before saving."
+    >
+      {body}
+      {guard.prompt}
+    </PageFrame>
+  );
+}

@@ -1,0 +1,67 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { buildAuth, buildCollectionDetail, buildCurrentUser, buildUser } from '../../../test/builders.ts';
+import { buildSqlConnection } from '../../../test/data-source-builders.ts';
+import { fakeApi } from '../../../test/fake-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+const owner = () => ({ auth: buildAuth({ user: buildUser() }), currentUser: buildCurrentUser({ id: 1 }) });
+const base = {
+  'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail({ connectionCount: 1 }) },
+  'GET /api/SqlConnection': { body: [buildSqlConnection()] },
+};
+
+describe('connections', () => {
+  it("lists a collection's connections with kind and host, each leading an owner to its edit screen", async () => {
+    fakeApi(base);
+    renderApp({ path: '/collection/col-1/connections', ...owner() });
+    const link = await screen.findByRole('link', { name: 'warehouse' });
+    expect(link.getAttribute('href')).toBe('/collection/col-1/edit/connection/warehouse');
+    const row = link.closest('tr') as HTMLElement;
+    expect(within(row).getByText('PostgreSQL')).toBeTruthy();
+    expect(within(row).getByText('db.internal:5432 / shop')).toBeTruthy();
+  });
+
+  it('keeps the stored password unless a new one is typed, and shows the test result with its warnings', async () => {
+    const api = fakeApi({
+      ...base,
+      'POST /api/SqlConnection/Test': {
+        body: { ok: true, serverVersion: 'PostgreSQL 17.2', warnings: ['The account is a superuser'] },
+      },
+      'PUT /api/SqlConnection/5': { body: buildSqlConnection({ host: 'replica.internal' }) },
+    });
+    const user = userEvent.setup();
+    const { location } = renderApp({ path: '/collection/col-1/edit/connection/warehouse', ...owner() });
+    const password = await screen.findByLabelText('Password');
+    expect((password as HTMLInputElement).value).toBe('********');
+
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('Connected: PostgreSQL 17.2')).toBeTruthy();
+    expect(screen.getByText('The account is a superuser')).toBeTruthy();
+    const tested = api.requests.find((request) => request.path === '/api/SqlConnection/Test');
+    expect(tested?.body).toMatchObject({ connectionId: 5, collectionUid: 'col-1', host: 'db.internal' });
+    expect(tested?.body).not.toHaveProperty('password');
+
+    const host = screen.getByRole('textbox', { name: 'Host' });
+    await user.clear(host);
+    await user.type(host, 'replica.internal');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(location()).toBe('/collection/col-1/connections'));
+    const saved = api.requests.find((request) => request.method === 'PUT');
+    expect(saved?.body).toMatchObject({ host: 'replica.internal', name: 'warehouse' });
+    expect(saved?.body).not.toHaveProperty('password');
+  });
+
+  it('sends a password only when one is typed', async () => {
+    const api = fakeApi({ ...base, 'PUT /api/SqlConnection/5': { body: buildSqlConnection() } });
+    const user = userEvent.setup();
+    renderApp({ path: '/collection/col-1/edit/connection/warehouse', ...owner() });
+    const password = await screen.findByLabelText('Password');
+    await user.click(password);
+    await user.keyboard('n3w-secret');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requests.some((request) => request.method === 'PUT')).toBe(true));
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ password: 'n3w-secret' });
+  });
+});

@@ -1,0 +1,41 @@
+import { sql, SQLite, PostgreSQL, MySQL, type SQLNamespace } from '@codemirror/lang-sql';
+import CodeMirror, { EditorView } from '@uiw/react-codemirror';
+import { useMemo } from 'react';
+import { readCspNonce } from '../../../config/csp-nonce.ts';
+
+// The SQL editor (CodeMirror 6): highlighting in the connection's dialect and completion of its tables and columns.
+// Loaded lazily with the editor screen. CodeMirror injects its styles; they carry the page's CSP nonce.
+
+export interface SqlEditorProps {
+  value: string;
+  onChange: (value: string) => void;
+  dialect: 'postgres' | 'mysql' | 'sqlite';
+  schema: SQLNamespace;
+  label: string;
+}
+
+const dialects = { postgres: PostgreSQL, mysql: MySQL, sqlite: SQLite };
+
+export function SqlEditor({ value, onChange, dialect, schema, label }: SqlEditorProps) {
+  const extensions = useMemo(() => {
+    const nonce = readCspNonce();
+    return [
+      sql({ dialect: dialects[dialect], schema, upperCaseKeywords: false }),
+      EditorView.lineWrapping,
+      EditorView.contentAttributes.of({ 'aria-label': label }),
+      ...(nonce ? [EditorView.cspNonce.of(nonce)] : []),
+    ];
+  }, [dialect, schema, label]);
+  return (
+    <CodeMirror
+      value={value}
+      onChange={onChange}
+      extensions={extensions}
+      minHeight="180px"
+      maxHeight="480px"
+      basicSetup={{ foldGutter: false, highlightActiveLine: false }}
+    />
+  );
+}
+
+export default SqlEditor;

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { testUnsavedSqlConnection } from '@datalab/contract/api/sql-connections';
+import { apiCall } from '../../../lib/api-client.ts';
+import type { ConnectionSettings } from './update-connection.ts';
+
+/** Connects with the settings on screen (a masked or empty password is the stored one): version and warnings. */
+export function useTestConnection(collectionUid: string, connectionId: number) {
+  return useMutation({
+    mutationFn: (settings: ConnectionSettings) =>
+      apiCall(testUnsavedSqlConnection, { body: { ...settings, collectionUid, connectionId } }),
+  });
+}

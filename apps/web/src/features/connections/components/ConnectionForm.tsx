@@ -1,0 +1,159 @@
+import {
+  Button,
+  Group,
+  NumberInput,
+  PasswordInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { IconPlugConnected } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { sqlDrivers, type SqlConnection } from '@datalab/contract/api/sql-connections';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useTestConnection } from '../api/test-connection.ts';
+import { useUpdateConnection } from '../api/update-connection.ts';
+import { draftOf, settingsOf, type ConnectionDraft } from './connection-draft.ts';
+import { driverLabels } from './ConnectionTable.tsx';
+import { TestResult } from './TestResult.tsx';
+
+const KIND_OPTIONS = sqlDrivers.map((kind) => ({ value: kind, label: driverLabels[kind] }));
+
+interface ConnectionFormProps {
+  connection: SqlConnection;
+  onSaved: (saved: SqlConnection) => void;
+  onCancel: () => void;
+  onDirtyChange?: (isDirty: boolean) => void;
+}
+
+/** A connection's settings with Test (on the settings as typed) and Save. */
+export function ConnectionForm({ connection, onSaved, onCancel, onDirtyChange }: ConnectionFormProps) {
+  const [draft, setDraft] = useState<ConnectionDraft>(() => draftOf(connection));
+  const update = useUpdateConnection(connection);
+  const test = useTestConnection(connection.collectionUid, connection.id);
+  const errors = update.error instanceof ApiError ? update.error.errors : {};
+  const errorOf = (field: string) => errors[field]?.join(' ');
+  const set = <K extends keyof ConnectionDraft>(key: K, value: ConnectionDraft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    onDirtyChange?.(true);
+  };
+  const isFile = draft.kind === 'sqlite';
+
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    update.mutate(settingsOf(draft, connection), { onSuccess: onSaved });
+  };
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Connection settings">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Name"
+            required
+            value={draft.name}
+            error={errorOf('name')}
+            onChange={(e) => set('name', e.currentTarget.value)}
+          />
+          <Select
+            label="Kind"
+            data={KIND_OPTIONS}
+            value={draft.kind}
+            allowDeselect={false}
+            onChange={(value) => set('kind', sqlDrivers.find((kind) => kind === value) ?? draft.kind)}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Description"
+          value={draft.description}
+          autosize
+          minRows={2}
+          onChange={(e) => set('description', e.currentTarget.value)}
+        />
+        {isFile ? null : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Host"
+              value={draft.host}
+              error={errorOf('host')}
+              onChange={(e) => set('host', e.currentTarget.value)}
+            />
+            <TextInput
+              label="Port"
+              inputMode="numeric"
+              value={draft.port}
+              error={errorOf('port')}
+              onChange={(e) => set('port', e.currentTarget.value)}
+            />
+          </SimpleGrid>
+        )}
+        <TextInput
+          label={isFile ? 'Database file (relative to the data folder)' : 'Database'}
+          required
+          value={draft.database}
+          error={errorOf('database')}
+          onChange={(e) => set('database', e.currentTarget.value)}
+        />
+        {isFile ? null : (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="User"
+              value={draft.username}
+              autoComplete="off"
+              onChange={(e) => set('username', e.currentTarget.value)}
+            />
+            <PasswordInput
+              label="Password"
+              description="Stored encrypted and never shown. Type a new one to replace it."
+              value={draft.password}
+              autoComplete="new-password"
+              onFocus={(e) => e.currentTarget.select()}
+              onChange={(e) => set('password', e.currentTarget.value)}
+            />
+          </SimpleGrid>
+        )}
+        <Group grow align="flex-start">
+          <NumberInput
+            label="Connections in the pool, at most"
+            min={1}
+            max={100}
+            value={draft.poolMax}
+            onChange={(v) => set('poolMax', Number(v) || 1)}
+          />
+          <NumberInput
+            label="Wait for a free connection (ms)"
+            min={1}
+            max={60_000}
+            value={draft.acquireTimeoutMs}
+            onChange={(v) => set('acquireTimeoutMs', Number(v) || 1)}
+          />
+        </Group>
+        {isFile ? null : (
+          <Switch label="Use TLS (SSL)" checked={draft.ssl} onChange={(e) => set('ssl', e.currentTarget.checked)} />
+        )}
+        {test.data ? <TestResult result={test.data} /> : null}
+        <Group justify="space-between">
+          <Button
+            variant="light"
+            leftSection={<IconPlugConnected size={16} />}
+            loading={test.isPending}
+            onClick={() => test.mutate(settingsOf(draft, connection))}
+          >
+            Test connection
+          </Button>
+          <Group gap="sm">
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={update.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,83 @@
+import { Card, Stack, Text } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import type { DataSourceDetail } from '@datalab/contract/api/data-sources';
+import { InlineError } from '../../../components/error/InlineError.tsx';
+import { LazyResultGrid } from '../../../components/results/LazyResultGrid.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import type { DataFormat } from '../../../lib/data-api.ts';
+import { useCallDataSource, useDownloadDataSource } from '../api/call-data-source.ts';
+import { readParameters } from '../parameters/definition.ts';
+import { valuesToCall } from '../parameters/form-values.ts';
+import { useUrlValues } from '../parameters/use-url-values.ts';
+import { ParameterForm } from './ParameterForm.tsx';
+import { ResultSummary } from './ResultSummary.tsx';
+
+export type CallOutcome = NonNullable<ReturnType<typeof useCallDataSource>['data']>;
+
+interface CallWorkbenchProps {
+  asset: DataSourceDetail;
+  /** More about the exchange below the result (the developer-mode screen). */
+  details?: (outcome: CallOutcome, sent: Record<string, unknown>) => ReactNode;
+}
+
+/** The call screen's body: the parameter form, then the result grid with its notices and downloads. */
+export function CallWorkbench({ asset, details }: CallWorkbenchProps) {
+  const [parameters] = useState(() => readParameters(asset.parameters));
+  const { values, setValue } = useUrlValues(parameters);
+  const call = useCallDataSource(asset.uid);
+  const download = useDownloadDataSource(asset.uid);
+  const [sent, setSent] = useState<Record<string, unknown>>({});
+  const errors = call.error instanceof ApiError ? call.error.errors : {};
+
+  const handleSubmit = () => {
+    const body = valuesToCall(parameters, values);
+    setSent(body);
+    call.mutate(body);
+  };
+  const handleDownload = (format: DataFormat) => download.mutate({ values: valuesToCall(parameters, values), format });
+
+  let result: ReactNode = (
+    <Text size="sm" c="dimmed">
+      Fill in the parameters and press Call to see the result here.
+    </Text>
+  );
+  if (call.isPending) result = <Text size="sm">Calling {asset.name}…</Text>;
+  else if (call.isError && Object.keys(errors).length === 0) result = <InlineError error={call.error} />;
+  else if (call.data) {
+    const { result: data } = call.data;
+    result = (
+      <Stack gap="sm">
+        <ResultSummary
+          result={data}
+          rowCap={asset.rowCap}
+          downloading={download.isPending ? (download.variables?.format ?? null) : null}
+          onDownload={handleDownload}
+        />
+        {data.rows.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            The call succeeded and returned no rows for these parameters.
+          </Text>
+        ) : (
+          <LazyResultGrid label={`Result of ${asset.name}`} columns={data.columns} rows={data.rows} />
+        )}
+        {details?.(call.data, sent)}
+      </Stack>
+    );
+  }
+
+  return (
+    <Stack gap="lg">
+      <Card withBorder radius="md" padding="lg">
+        <ParameterForm
+          parameters={parameters}
+          values={values}
+          errors={errors}
+          isRunning={call.isPending}
+          onChange={setValue}
+          onSubmit={handleSubmit}
+        />
+      </Card>
+      <section aria-label="Result">{result}</section>
+    </Stack>
+  );
+}
