@@ -149,20 +149,31 @@ describeEachStore('users: picker, deactivation, last seen, groups and sorting', 
   it('writes "last seen" again once the interval has passed, not before', async () => {
     const visitor = await buildPerson(ctx());
     const db = ctx().app.db;
-    const tracker = new LastSeen(db, ctx().app.log, 60_000);
-    const seenAt = async () => {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      return (
-        await db.selectFrom('users').select('last_seen_at').where('id', '=', visitor.id).executeTakeFirstOrThrow()
-      ).last_seen_at;
+    const read = async () =>
+      (await db.selectFrom('users').select('last_seen_at').where('id', '=', visitor.id).executeTakeFirstOrThrow())
+        .last_seen_at;
+    // The writes are off the request's path: wait (bounded) for one to land instead of sleeping a guess.
+    const settlesAt = async (expected: string) => {
+      let seen = await read();
+      for (let attempt = 0; attempt < 40 && seen !== expected; attempt += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        seen = await read();
+      }
+      return seen;
     };
+    // The app's own write for buildPerson's first request must land first, or it could overwrite ours.
+    for (let attempt = 0; attempt < 40 && (await read()) === null; attempt += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const tracker = new LastSeen(db, ctx().app.log, 60_000);
     const start = Date.parse('2030-01-01T00:00:00.000Z');
     tracker.touch(visitor.id, start);
-    expect(await seenAt()).toBe('2030-01-01T00:00:00.000Z');
+    expect(await settlesAt('2030-01-01T00:00:00.000Z')).toBe('2030-01-01T00:00:00.000Z');
     tracker.touch(visitor.id, start + 59_999);
-    expect(await seenAt()).toBe('2030-01-01T00:00:00.000Z');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await read()).toBe('2030-01-01T00:00:00.000Z');
     tracker.touch(visitor.id, start + 60_000);
-    expect(await seenAt()).toBe('2030-01-01T00:01:00.000Z');
+    expect(await settlesAt('2030-01-01T00:01:00.000Z')).toBe('2030-01-01T00:01:00.000Z');
   });
 
   it("lists a user's groups, direct and through nesting, with the path", async () => {
