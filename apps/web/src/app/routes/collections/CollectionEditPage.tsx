@@ -30,7 +30,7 @@ function CollectionEditor({ collection, tab }: { collection: CollectionDetail; t
       >
         {tab === 'overview' ? <EditOverviewPanel collection={collection} /> : null}
         {tab === 'data-assets' ? <DataAssetsPanel collection={collection} /> : null}
-        {tab === 'connections' ? <ConnectionsPanel collection={collection} /> : null}
+        {tab === 'connections' ? <ConnectionsPanel collection={collection} isEditing /> : null}
         {tab === 'access' ? <EditAccessPanel collection={collection} /> : null}
       </RouteTabs>
     </PageFrame>

@@ -10,6 +10,7 @@ import { useConnections } from '../../../features/connections/api/list-connectio
 import { ConnectionTable } from '../../../features/connections/components/ConnectionTable.tsx';
 import { useCollectionDataSources } from '../../../features/data-sources/api/get-collection-data-sources.ts';
 import { DataSourceTable } from '../../../features/data-sources/components/DataSourceTable.tsx';
+import { NewConnectionButton } from './NewConnectionButton.tsx';
 
 // A collection's Data assets and Connections tabs (view and edit screens alike): loading → error → empty → data.
 
@@ -46,8 +47,17 @@ export function DataAssetsPanel({ collection }: { collection: CollectionDetail }
   );
 }
 
-export function ConnectionsPanel({ collection }: { collection: CollectionDetail }) {
+interface ConnectionsPanelProps {
+  collection: CollectionDetail;
+  /** The edit screen's tab: Owners may create a connection there. */
+  isEditing?: boolean;
+}
+
+export function ConnectionsPanel({ collection, isEditing = false }: ConnectionsPanelProps) {
   const connections = useConnections(collection.uid);
+  // Owners manage connections (the server decides; manageRoles is what an Owner or an administrator holds).
+  const create =
+    isEditing && collection.can.manageRoles ? <NewConnectionButton collectionUid={collection.uid} /> : null;
   if (connections.isPending) return <PageLoader label="Loading the connections" />;
   if (connections.isError) return <InlineError error={connections.error} />;
   if (connections.data.length === 0) {
@@ -56,12 +66,17 @@ export function ConnectionsPanel({ collection }: { collection: CollectionDetail 
         icon={<IconPlugConnected size={28} stroke={1.5} />}
         title="No connections yet"
         description="Connections are the databases this collection's data assets run on."
+        actions={create}
       />
     );
   }
-  // Owners manage connections (the server decides; manageRoles is what an Owner or an administrator holds).
   const editHref = collection.can.manageRoles
     ? (connection: { name: string }) => paths.collectionEditConnection(collection.uid, connection.name)
     : undefined;
-  return <ConnectionTable connections={connections.data} editHref={editHref} />;
+  return (
+    <Stack gap="sm">
+      {create ? <Group justify="flex-end">{create}</Group> : null}
+      <ConnectionTable connections={connections.data} editHref={editHref} />
+    </Stack>
+  );
 }

@@ -64,4 +64,69 @@ describe('connections', () => {
     await waitFor(() => expect(api.requests.some((request) => request.method === 'PUT')).toBe(true));
     expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({ password: 'n3w-secret' });
   });
+
+  it('creates a connection from the edit tab: tests the unsaved settings, then opens the new connection', async () => {
+    const created = buildSqlConnection({ id: 9, name: 'reporting', host: 'pg.internal', database: 'reports' });
+    const api = fakeApi({
+      ...base,
+      'POST /api/SqlConnection/Test': {
+        body: { ok: true, serverVersion: 'PostgreSQL 17.2', warnings: ['The account may write'] },
+      },
+      'POST /api/SqlConnection': { status: 201, body: created },
+    });
+    const user = userEvent.setup();
+    const { location } = renderApp({ path: '/collection/col-1/edit/connections', ...owner() });
+    await user.click(await screen.findByRole('button', { name: 'New connection' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New connection' });
+    const form = within(dialog);
+    expect((form.getByRole('textbox', { name: 'Port' }) as HTMLInputElement).value).toBe('5432');
+    await user.type(form.getByRole('textbox', { name: 'Name' }), 'reporting');
+    await user.type(form.getByRole('textbox', { name: 'Host' }), 'pg.internal');
+    await user.type(form.getByRole('textbox', { name: /^Database/ }), 'reports');
+    await user.type(form.getByRole('textbox', { name: 'User' }), 'reader');
+    await user.type(form.getByLabelText('Password'), 's3cret');
+
+    await user.click(form.getByRole('button', { name: 'Test connection' }));
+    expect(await form.findByText('Connected: PostgreSQL 17.2')).toBeTruthy();
+    expect(form.getByText('The account may write')).toBeTruthy();
+    const tested = api.requests.find((request) => request.path === '/api/SqlConnection/Test');
+    expect(tested?.body).toMatchObject({ collectionUid: 'col-1', kind: 'postgres', port: 5432, password: 's3cret' });
+    expect(tested?.body).not.toHaveProperty('connectionId');
+
+    await user.click(form.getByRole('button', { name: 'Create connection' }));
+    await waitFor(() => expect(location()).toBe('/collection/col-1/edit/connection/reporting'));
+    const saved = api.requests.find((request) => request.method === 'POST' && request.path === '/api/SqlConnection');
+    expect(saved?.body).toMatchObject({
+      collectionUid: 'col-1',
+      name: 'reporting',
+      host: 'pg.internal',
+      database: 'reports',
+      username: 'reader',
+      password: 's3cret',
+      poolMax: 5,
+    });
+  });
+
+  it('offers New connection only to owners, and only on the edit tab', async () => {
+    fakeApi({
+      ...base,
+      'GET /api/DataSourceCollection/GetByUid/col-1': {
+        body: buildCollectionDetail({
+          connectionCount: 1,
+          myRole: 'Editor',
+          can: { edit: true, manageRoles: false, delete: false, editAssets: true },
+        }),
+      },
+    });
+    renderApp({ path: '/collection/col-1/edit/connections', ...owner() });
+    expect(await screen.findByText('warehouse')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New connection' })).toBeNull();
+  });
+
+  it('does not offer New connection on the view tab', async () => {
+    fakeApi(base);
+    renderApp({ path: '/collection/col-1/connections', ...owner() });
+    expect(await screen.findByRole('link', { name: 'warehouse' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'New connection' })).toBeNull();
+  });
 });

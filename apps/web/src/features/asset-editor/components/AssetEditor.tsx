@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { DataSourceDetail } from '@datalab/contract/api/data-sources';
 import type { SqlConnection } from '@datalab/contract/api/sql-connections';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -21,10 +21,13 @@ import { useSchema } from '../api/get-schema.ts';
 import { usePreviewAsset } from '../api/preview-asset.ts';
 import { useSaveAsset } from '../api/save-asset.ts';
 import { definitionsOf, draftOf, emptyDraft, type AssetDraft } from '../model/asset-draft.ts';
+import { transformationInputs, type TransformationDraft } from '../model/transformation-draft.ts';
 import { detectParameters } from '../model/detect-parameters.ts';
+import { ClientToolsField } from './ClientToolsField.tsx';
 import { LazySqlEditor } from './LazySqlEditor.tsx';
 import { ParameterDefinitions } from './ParameterDefinitions.tsx';
 import { PreviewPanel } from './PreviewPanel.tsx';
+import { TransformationsEditor } from './TransformationsEditor.tsx';
 
 interface AssetEditorProps {
   collectionUid: string;
@@ -47,8 +50,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** What the last successful Run ran: Save is offered once the SQL and parameters on screen have run. */
-const runKey = (draft: AssetDraft) => JSON.stringify([draft.connectionId, draft.sql, definitionsOf(draft.parameters)]);
+/** What the last successful Run ran: Save is offered once the SQL, parameters and transformations have run. */
+const runKey = (draft: AssetDraft) =>
+  JSON.stringify([
+    draft.connectionId,
+    draft.sql,
+    definitionsOf(draft.parameters),
+    transformationInputs(draft.transformations),
+  ]);
+/** How long the transformations rest before the live preview runs again. */
+const LIVE_PREVIEW_DELAY_MS = 500;
 
 export function AssetEditor({ collectionUid, connections, asset, onSaved, onCancel, onDirtyChange }: AssetEditorProps) {
   const [draft, setDraft] = useState<AssetDraft>(() =>
@@ -56,6 +67,9 @@ export function AssetEditor({ collectionUid, connections, asset, onSaved, onCanc
   );
   const [values, setValues] = useState<Record<string, string>>({});
   const [lastRun, setLastRun] = useState<string | null>(null);
+  // Every column a preview has shown, for the rules' suggestions: a failed preview (a rule being typed) or a rule
+  // that drops columns does not take them away.
+  const [seenColumns, setSeenColumns] = useState<readonly string[]>([]);
   const preview = usePreviewAsset();
   const save = useSaveAsset();
   const connection = connections.find((item) => item.id === draft.connectionId) ?? null;
@@ -72,23 +86,38 @@ export function AssetEditor({ collectionUid, connections, asset, onSaved, onCanc
   const saveErrors = save.error instanceof ApiError ? save.error.errors : {};
   const previewErrors = preview.error instanceof ApiError ? preview.error.errors : {};
   const hasRun = lastRun === runKey(draft) && preview.isSuccess;
+  const liveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(liveTimer.current), []);
 
-  const handleRun = () => {
-    if (draft.connectionId === null) return;
-    const key = runKey(draft);
-    const transformations = asset?.transformations.map((t) => ({ name: t.name, rules: t.rules }));
+  const runPreview = (toRun: AssetDraft) => {
+    if (toRun.connectionId === null) return;
+    const key = runKey(toRun);
     preview.mutate(
       {
         collectionUid,
-        connectionId: draft.connectionId,
-        sql: draft.sql,
-        parameters: definitionsOf(draft.parameters),
-        transformations,
+        connectionId: toRun.connectionId,
+        sql: toRun.sql,
+        parameters: definitionsOf(toRun.parameters),
+        transformations: transformationInputs(toRun.transformations),
         values: Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')),
-        timeoutMs: draft.timeoutMs,
+        timeoutMs: toRun.timeoutMs,
       },
-      { onSuccess: () => setLastRun(key) },
+      {
+        onSuccess: (result) => {
+          setLastRun(key);
+          setSeenColumns((seen) => [...new Set([...seen, ...result.columns.map((column) => column.name)])]);
+        },
+      },
     );
+  };
+  const handleRun = () => runPreview(draft);
+  // Live preview: once the SQL has run, a change to the transformations runs it again on the sample rows.
+  const changeTransformations = (transformations: TransformationDraft[]) => {
+    change({ transformations });
+    clearTimeout(liveTimer.current);
+    if (lastRun === null) return;
+    const next = { ...draft, transformations };
+    liveTimer.current = setTimeout(() => runPreview(next), LIVE_PREVIEW_DELAY_MS);
   };
   const handleSave = () => {
     if (draft.connectionId === null) return;
@@ -104,9 +133,11 @@ export function AssetEditor({ collectionUid, connections, asset, onSaved, onCanc
       maxExportRows,
     };
     const parameters = definitionsOf(draft.parameters);
+    const transformations = transformationInputs(draft.transformations);
+    const { clientTools } = draft;
     const input = asset
-      ? { update: { uid: asset.uid, ...common, parameters } }
-      : { create: { collectionUid, ...common, parameters } };
+      ? { update: { uid: asset.uid, ...common, parameters, transformations }, clientTools }
+      : { create: { collectionUid, ...common, parameters, transformations }, clientTools };
     save.mutate(input, { onSuccess: onSaved });
   };
 
@@ -165,6 +196,17 @@ export function AssetEditor({ collectionUid, connections, asset, onSaved, onCanc
           detected={detected}
           onChange={(parameters) => change({ parameters })}
         />
+      </Section>
+      <Section title="Transformations">
+        <TransformationsEditor
+          transformations={draft.transformations}
+          columns={seenColumns}
+          errors={previewErrors}
+          onChange={changeTransformations}
+        />
+      </Section>
+      <Section title="Client tools">
+        <ClientToolsField value={draft.clientTools} onChange={(clientTools) => change({ clientTools })} />
       </Section>
       <Section title="Limits and cache">
         <SimpleGrid cols={{ base: 2, md: 4 }}>

@@ -1,4 +1,5 @@
-import type { DataSourceDetail } from '@datalab/contract/api/data-sources';
+import type { ClientTool, DataSourceDetail } from '@datalab/contract/api/data-sources';
+import { transformationDrafts, type TransformationDraft } from './transformation-draft.ts';
 
 // The editor's copy of a SQL data asset. A parameter keeps whatever the form does not edit (allowed values,
 // bounds, pattern, description) in `rest`, so saving from this screen never drops them.
@@ -27,7 +28,13 @@ export interface AssetDraft {
   timeoutMs: number;
   maxExportRows: number;
   parameters: ParameterDraft[];
+  transformations: TransformationDraft[];
+  /** The client tools the asset's page offers snippets for. */
+  clientTools: ClientTool[];
 }
+
+/** A new asset offers the two snippets every caller can use. */
+export const DEFAULT_CLIENT_TOOLS: readonly ClientTool[] = ['curl', 'python'];
 
 export const emptyDraft = (connectionId: number | null): AssetDraft => ({
   name: '',
@@ -39,6 +46,8 @@ export const emptyDraft = (connectionId: number | null): AssetDraft => ({
   timeoutMs: 30_000,
   maxExportRows: 1_000_000,
   parameters: [],
+  transformations: [],
+  clientTools: [...DEFAULT_CLIENT_TOOLS],
 });
 
 const asType = (value: unknown): ParameterType => parameterTypes.find((type) => type === value) ?? 'string';
@@ -69,6 +78,8 @@ export function draftOf(asset: DataSourceDetail): AssetDraft {
     timeoutMs: asset.timeoutMs,
     maxExportRows: asset.maxExportRows,
     parameters: [...asset.parameters].sort((a, b) => a.position - b.position).map(parameterDraft),
+    transformations: transformationDrafts(asset.transformations),
+    clientTools: asset.clientToolConfigurations.map((configuration) => configuration.tool),
   };
 }
 

@@ -12,39 +12,51 @@ import {
 } from '@mantine/core';
 import { IconPlugConnected } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
-import { sqlDrivers, type SqlConnection } from '@datalab/contract/api/sql-connections';
+import { sqlDrivers, type SqlConnection, type SqlDriver } from '@datalab/contract/api/sql-connections';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useTestConnection } from '../api/test-connection.ts';
-import { useUpdateConnection } from '../api/update-connection.ts';
-import { draftOf, settingsOf, type ConnectionDraft } from './connection-draft.ts';
+import { useCreateConnection } from '../api/create-connection.ts';
+import { useUpdateConnection, type ConnectionSettings } from '../api/update-connection.ts';
+import { draftOf, newDraft, settingsOf, withKind, type ConnectionDraft } from './connection-draft.ts';
 import { driverLabels } from './ConnectionTable.tsx';
 import { TestResult } from './TestResult.tsx';
 
 const KIND_OPTIONS = sqlDrivers.map((kind) => ({ value: kind, label: driverLabels[kind] }));
 
-interface ConnectionFormProps {
-  connection: SqlConnection;
-  onSaved: (saved: SqlConnection) => void;
+interface ConnectionSettingsFormProps {
+  collectionUid: string;
+  /** The stored connection's id and password (masked), when editing one; absent for a new connection. */
+  stored?: { id: number; password: string | null };
+  initial: ConnectionDraft;
+  onSubmit: (settings: ConnectionSettings) => void;
+  isSaving: boolean;
+  saveError: unknown;
+  submitLabel: string;
   onCancel: () => void;
   onDirtyChange?: (isDirty: boolean) => void;
 }
 
-/** A connection's settings with Test (on the settings as typed) and Save. */
-export function ConnectionForm({ connection, onSaved, onCancel, onDirtyChange }: ConnectionFormProps) {
-  const [draft, setDraft] = useState<ConnectionDraft>(() => draftOf(connection));
-  const update = useUpdateConnection(connection);
-  const test = useTestConnection(connection.collectionUid, connection.id);
-  const errors = update.error instanceof ApiError ? update.error.errors : {};
+/** A connection's settings with Test (on the settings as typed, saved or not) and Save. */
+function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
+  const { collectionUid, stored, onDirtyChange } = props;
+  const [draft, setDraft] = useState<ConnectionDraft>(props.initial);
+  const test = useTestConnection(collectionUid, stored?.id);
+  const errors = props.saveError instanceof ApiError ? props.saveError.errors : {};
   const errorOf = (field: string) => errors[field]?.join(' ');
   const set = <K extends keyof ConnectionDraft>(key: K, value: ConnectionDraft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));
     onDirtyChange?.(true);
   };
+  const setKind = (kind: SqlDriver) => {
+    setDraft((current) => withKind(current, kind));
+    onDirtyChange?.(true);
+  };
   const isFile = draft.kind === 'sqlite';
+  const settings = () => settingsOf(draft, stored?.password ?? null);
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
-    update.mutate(settingsOf(draft, connection), { onSuccess: onSaved });
+    props.onSubmit(settings());
   };
 
   return (
@@ -63,7 +75,7 @@ export function ConnectionForm({ connection, onSaved, onCancel, onDirtyChange }:
             data={KIND_OPTIONS}
             value={draft.kind}
             allowDeselect={false}
-            onChange={(value) => set('kind', sqlDrivers.find((kind) => kind === value) ?? draft.kind)}
+            onChange={(value) => setKind(sqlDrivers.find((kind) => kind === value) ?? draft.kind)}
           />
         </SimpleGrid>
         <Textarea
@@ -107,7 +119,11 @@ export function ConnectionForm({ connection, onSaved, onCancel, onDirtyChange }:
             />
             <PasswordInput
               label="Password"
-              description="Stored encrypted and never shown. Type a new one to replace it."
+              description={
+                stored
+                  ? 'Stored encrypted and never shown. Type a new one to replace it.'
+                  : 'Stored encrypted and never shown again.'
+              }
               value={draft.password}
               autoComplete="new-password"
               onFocus={(e) => e.currentTarget.select()}
@@ -140,20 +156,69 @@ export function ConnectionForm({ connection, onSaved, onCancel, onDirtyChange }:
             variant="light"
             leftSection={<IconPlugConnected size={16} />}
             loading={test.isPending}
-            onClick={() => test.mutate(settingsOf(draft, connection))}
+            onClick={() => test.mutate(settings())}
           >
             Test connection
           </Button>
           <Group gap="sm">
-            <Button variant="default" onClick={onCancel}>
+            <Button variant="default" onClick={props.onCancel}>
               Cancel
             </Button>
-            <Button type="submit" loading={update.isPending}>
-              Save
+            <Button type="submit" loading={props.isSaving}>
+              {props.submitLabel}
             </Button>
           </Group>
         </Group>
       </Stack>
     </form>
+  );
+}
+
+interface ConnectionFormProps {
+  connection: SqlConnection;
+  onSaved: (saved: SqlConnection) => void;
+  onCancel: () => void;
+  onDirtyChange?: (isDirty: boolean) => void;
+}
+
+/** A stored connection: its password stays unless a new one is typed. */
+export function ConnectionForm({ connection, onSaved, onCancel, onDirtyChange }: ConnectionFormProps) {
+  const update = useUpdateConnection(connection);
+  return (
+    <ConnectionSettingsForm
+      collectionUid={connection.collectionUid}
+      stored={{ id: connection.id, password: connection.password }}
+      initial={draftOf(connection)}
+      onSubmit={(settings) => update.mutate(settings, { onSuccess: onSaved })}
+      isSaving={update.isPending}
+      saveError={update.error}
+      submitLabel="Save"
+      onCancel={onCancel}
+      onDirtyChange={onDirtyChange}
+    />
+  );
+}
+
+interface NewConnectionFormProps {
+  collectionUid: string;
+  onCreated: (created: SqlConnection) => void;
+  onCancel: () => void;
+  onDirtyChange?: (isDirty: boolean) => void;
+}
+
+/** A connection not created yet: tested on the settings as typed, then created. */
+export function NewConnectionForm({ collectionUid, onCreated, onCancel, onDirtyChange }: NewConnectionFormProps) {
+  const create = useCreateConnection(collectionUid);
+  return (
+    <ConnectionSettingsForm
+      collectionUid={collectionUid}
+      initial={newDraft()}
+      onSubmit={(settings) => create.mutate(settings, { onSuccess: onCreated })}
+      isSaving={create.isPending}
+      saveError={create.error}
+      submitLabel="Create connection"
+      onCancel={onCancel}
+      onDirtyChange={onDirtyChange}
+    />
   );
 }

@@ -35,12 +35,41 @@ export function draftOf(connection: SqlConnection): ConnectionDraft {
   };
 }
 
-/** Whether the password field holds a new secret (not the placeholder, not the empty field of none stored). */
-export function isNewPassword(draft: ConnectionDraft, original: SqlConnection): boolean {
-  return draft.password !== (original.password ?? '') && draft.password !== texts.maskedSecret;
+/** The usual port of each server kind, offered in a new connection's form. */
+export const defaultPorts: Record<SqlConnection['kind'], string> = { postgres: '5432', mysql: '3306', sqlite: '' };
+
+/** A connection not created yet: PostgreSQL on its usual port, the server's pool defaults. */
+export function newDraft(): ConnectionDraft {
+  return {
+    name: '',
+    description: '',
+    kind: 'postgres',
+    host: '',
+    port: defaultPorts.postgres,
+    database: '',
+    username: '',
+    password: '',
+    ssl: false,
+    poolMax: 5,
+    acquireTimeoutMs: 2000,
+  };
 }
 
-export function settingsOf(draft: ConnectionDraft, original: SqlConnection): ConnectionSettings {
+/** A kind change moves a port still at the old kind's usual value to the new kind's. */
+export function withKind(draft: ConnectionDraft, kind: SqlConnection['kind']): ConnectionDraft {
+  const port = draft.port === defaultPorts[draft.kind] ? defaultPorts[kind] : draft.port;
+  return { ...draft, kind, port };
+}
+
+/**
+ * Whether the password field holds a new secret (not the placeholder, not the empty field of none stored).
+ * `storedPassword` is what the server sent (null when none is stored, or for a connection not created yet).
+ */
+export function isNewPassword(draft: ConnectionDraft, storedPassword: string | null): boolean {
+  return draft.password !== (storedPassword ?? '') && draft.password !== texts.maskedSecret;
+}
+
+export function settingsOf(draft: ConnectionDraft, storedPassword: string | null): ConnectionSettings {
   const isFile = draft.kind === 'sqlite';
   return {
     name: draft.name,
@@ -50,7 +79,7 @@ export function settingsOf(draft: ConnectionDraft, original: SqlConnection): Con
     port: isFile || draft.port === '' ? null : Number(draft.port),
     database: draft.database,
     username: isFile ? undefined : draft.username,
-    password: isNewPassword(draft, original) ? draft.password : undefined,
+    password: isNewPassword(draft, storedPassword) ? draft.password : undefined,
     ssl: draft.ssl,
     poolMax: draft.poolMax,
     acquireTimeoutMs: draft.acquireTimeoutMs,
