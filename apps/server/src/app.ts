@@ -115,13 +115,8 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
       done();
     });
   }
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    // The cost of this request's authorization checks, measured in the server (bench/ reads it).
-    const authorizationMs = request.user?.authorizationMs;
-    if (authorizationMs !== undefined) reply.header('server-timing', `authz;dur=${authorizationMs.toFixed(3)}`);
-    done(null, payload);
-  });
+  // No onSend hook on purpose: x-request-id is set with the security headers (plugins/security.ts) and
+  // Server-Timing by lib/route.ts, so a reply skips Fastify's onSend stage (bench/RESULTS.md).
 
   await app.register(configPlugin, { config });
   await app.register(dbPlugin);
@@ -129,8 +124,9 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(resultCachePlugin);
   await app.register(usagePlugin);
   await app.register(appLogPlugin);
-  await app.register(errorsPlugin);
+  // Security first: its onRequest hook sets the headers every reply carries, a refused one (414) included.
   await app.register(securityPlugin);
+  await app.register(errorsPlugin);
   await app.register(rateLimitsPlugin);
   // Only the built-in provider's tokens are checked against our own key; an external provider's
   // keys come from its discovery document.

@@ -6,7 +6,13 @@ import type { z } from 'zod';
 import type { Collection } from '../db/schema.ts';
 import type { AuthUser } from '../plugins/auth.ts';
 import type { Actor } from '../modules/access/change-access.service.ts';
-import { actorOf, authorizeRoute, describeAccess, type RouteAccess } from '../modules/access/route-access.ts';
+import {
+  actorOf,
+  authorizeRoute,
+  describeAccess,
+  type RouteAccess,
+  type RouteGrant,
+} from '../modules/access/route-access.ts';
 
 // Registers one /api call from its contract definition, with the fixed pipeline of STYLE.md habit 4:
 // authenticate (onRequest, before the body is read) → validate (schemas) → authorize, as the route
@@ -46,6 +52,49 @@ declare module 'fastify' {
   }
 }
 
+const NO_GRANT: RouteGrant = { collection: undefined, role: null };
+
+/**
+ * One request's handler context. A class, so that the lazy `actor` is a getter on the prototype:
+ * an object literal with a getter, built per request, gets a hidden class of its own that V8 keeps in
+ * the old generation with the request its getter closes over, so every request was promoted
+ * (~2 kB) and freed only by full collections (bench/RESULTS.md, 2026-11-23 afternoon).
+ */
+class HandlerContext<C extends CallDefinition> implements RouteContext<C> {
+  readonly request: FastifyRequest;
+  readonly reply: FastifyReply;
+  readonly user: AuthUser;
+  readonly collection: Collection | undefined;
+  readonly role: DataRole | null;
+  readonly params: Out<C['params']>;
+  readonly query: Out<C['query']>;
+  readonly body: Out<C['body']>;
+  readonly #app: FastifyInstance;
+
+  constructor(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, grant: RouteGrant) {
+    this.#app = app;
+    this.request = request;
+    this.reply = reply;
+    this.user = request.user as AuthUser;
+    this.collection = grant.collection;
+    this.role = grant.role;
+    this.params = request.params as Out<C['params']>;
+    this.query = request.query as Out<C['query']>;
+    this.body = request.body as Out<C['body']>;
+  }
+
+  /** Built only when a handler asks (the hot read paths never do). */
+  get actor(): Actor {
+    return actorOf(this.#app, this.request);
+  }
+}
+
+/** Reports the time a request spent in authorization checks (Server-Timing; bench/ reads it), errors included. */
+function reportAuthorization(request: FastifyRequest, reply: FastifyReply) {
+  const authorizationMs = request.user?.authorizationMs;
+  if (authorizationMs !== undefined) reply.header('server-timing', `authz;dur=${authorizationMs.toFixed(3)}`);
+}
+
 /** The collection a route's `{ collection }` declaration resolved (route() has authorized it). */
 export function declaredCollection(collection: Collection | undefined): Collection {
   if (!collection) throw new Error('the route declared no collection, or none was resolved');
@@ -61,6 +110,11 @@ export function route<C extends CallDefinition>(
   const name = `${call.method} ${call.path}`;
   if (!describeAccess(declared)) throw new Error(`${name} states no access requirement`);
   const access = app.accessOverride ? app.accessOverride(name, declared) : declared;
+  const isPublic = 'public' in access;
+  // Only declarations that name a permission or a collection role have anything to decide (and to time).
+  const decides = !isPublic && !('signedIn' in access);
+  const status = call.status ?? 200;
+  const authenticate = (request: FastifyRequest) => app.authenticate(request);
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
@@ -69,35 +123,30 @@ export function route<C extends CallDefinition>(
       tags: [call.tag],
       summary: call.summary,
       description: `Access: ${describeAccess(declared)}`,
-      ...('public' in access ? {} : { security: [{ bearer: [] }] }),
+      ...(isPublic ? {} : { security: [{ bearer: [] }] }),
       ...(call.params ? { params: call.params } : {}),
       ...(call.query ? { querystring: call.query } : {}),
       ...(call.body ? { body: call.body } : {}),
-      response: { [call.status ?? 200]: call.response },
+      response: { [status]: call.response },
     },
-    onRequest: (request, _reply, done) => {
-      if ('public' in access) return done();
-      app.authenticate(request).then(() => done(), done);
-    },
-    handler: async (request, reply) => {
-      const user = request.user;
-      if (!user && !('public' in access)) throw new Error('authenticate did not run');
-      const { collection, role } = await authorizeRoute(app, request, access);
-      reply.status(call.status ?? 200);
-      return handler({
-        request,
-        reply,
-        user: user as AuthUser,
-        // Built only when a handler asks (the hot read paths never do).
-        get actor() {
-          return actorOf(app, request);
+    ...(isPublic ? {} : { onRequest: authenticate }),
+    handler: decides
+      ? async (request, reply) => {
+          if (!request.user) throw new Error('authenticate did not run');
+          let grant: RouteGrant;
+          try {
+            grant = await authorizeRoute(app, request, access);
+          } finally {
+            reportAuthorization(request, reply);
+          }
+          reply.status(status);
+          return handler(new HandlerContext<C>(app, request, reply, grant));
+        }
+      : // Public and signed-in routes have nothing to decide: no await before the handler's own.
+        (request, reply) => {
+          if (!isPublic && !request.user) throw new Error('authenticate did not run');
+          reply.status(status);
+          return handler(new HandlerContext<C>(app, request, reply, NO_GRANT));
         },
-        params: request.params as Out<C['params']>,
-        query: request.query as Out<C['query']>,
-        body: request.body as Out<C['body']>,
-        collection,
-        role,
-      });
-    },
   });
 }

@@ -113,6 +113,14 @@ export default fp(
       return user.id;
     };
 
+    /** The user id behind a request's token not seen before (verified now), or 401. */
+    const checkToken = async (request: FastifyRequest): Promise<number> => {
+      const token = bearerToken(request);
+      const userId = token ? await userIdFor(token, request) : undefined;
+      if (userId === undefined) throw unauthenticated();
+      return userId;
+    };
+
     // The embedded store is opened with an exclusive lock: only this process writes it.
     const localVersion = app.config.database.kind === 'sqlite' ? await readAccessVersion(app.db) : undefined;
     const creatorGroups = app.config.collectionCreatorGroups;
@@ -122,10 +130,7 @@ export default fp(
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (request.user) return request.user;
-      const token = verified.knownBearer(request.headers.authorization) ?? bearerToken(request);
-      if (!token) throw unauthenticated();
-      const userId = await userIdFor(token, request);
-      if (userId === undefined) throw unauthenticated();
+      const userId = verified.userOfBearer(request.headers.authorization) ?? (await checkToken(request));
       const local = app.access.localVersion();
       const user =
         local === undefined

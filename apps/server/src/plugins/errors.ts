@@ -35,7 +35,8 @@ function toAppError(error: FastifyError, bodyLimit: number): AppError | undefine
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return validation({ body: ['Invalid content length'] });
   }
-  if (error instanceof SyntaxError && error.statusCode === 400) return validation({ body: [`Malformed JSON: ${error.message}`] });
+  if (error instanceof SyntaxError && error.statusCode === 400)
+    return validation({ body: [`Malformed JSON: ${error.message}`] });
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new AppError({ status: error.statusCode, code: 'validation', title: error.message });
   }
@@ -51,14 +52,34 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.status(error.status).type('application/json; charset=utf-8').send(body);
 }
 
-/** The path of the first string holding a NUL (no store keeps one; PostgreSQL refuses it), if any. */
-function nulPath(value: unknown, path: string[], depth = 0): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+/**
+ * The keys down to the first string holding a NUL (no store keeps one; PostgreSQL refuses it), if any.
+ * Runs on every API request: allocates nothing unless it finds one.
+ */
+function nulPath(value: unknown, depth = 0): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : undefined;
   if (value === null || typeof value !== 'object' || depth > 32) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const found = nulPath(item, [...path, key], depth + 1);
-    if (found) return found;
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    const found = nulPath((value as Record<string, unknown>)[key], depth + 1);
+    if (found) {
+      found.unshift(key);
+      return found;
+    }
   }
+  return undefined;
+}
+
+const API_OR_DATA = /^\/(api|data)\//;
+
+/** The field a NUL was found in, as the 400 names it: `params.id`, `query.q`, `name` (body) or `body`. */
+function nulField(request: FastifyRequest): string | undefined {
+  const inParams = nulPath(request.params);
+  if (inParams) return ['params', ...inParams].join('.');
+  const inQuery = nulPath(request.query);
+  if (inQuery) return ['query', ...inQuery].join('.');
+  const inBody = nulPath(request.body);
+  if (inBody) return inBody.join('.') || 'body';
   return undefined;
 }
 
@@ -112,13 +133,8 @@ export default fp(
     });
     // Every field's schema refuses control characters too; this net catches what no schema types (ids in paths).
     app.addHook('preValidation', (request, _reply, done) => {
-      if (!/^\/(api|data)\//.test(request.url)) return done();
-      const parts = [['params', request.params], ['query', request.query], ['body', request.body]] as const;
-      for (const [part, value] of parts) {
-        const path = nulPath(value, part === 'body' ? [] : [part]);
-        if (path) return done(validation({ [path.join('.') || 'body']: [textMessages.controlCharacter] }));
-      }
-      done();
+      const field = API_OR_DATA.test(request.url) ? nulField(request) : undefined;
+      done(field === undefined ? undefined : validation({ [field]: [textMessages.controlCharacter] }));
     });
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
       const known = toAppError(error, app.initialConfig.bodyLimit ?? 1_048_576);

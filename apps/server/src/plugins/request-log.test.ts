@@ -87,6 +87,28 @@ describe('request log line', () => {
     expect(mine[0]!['durationMs']).toBeGreaterThanOrEqual(0);
   });
 
+  it("writes the line byte for byte as pino's own info line with the same fields would be", async () => {
+    await logged.app.inject({
+      method: 'GET',
+      url: '/api/Account/GetCurrentUser',
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'log-test-request-4' },
+    });
+    const written = logged
+      .output()
+      .split('\n')
+      .find((text) => text.includes('"reqId":"log-test-request-4"') && text.includes('request completed'))!;
+    const line = JSON.parse(written) as Line;
+    const before = logged.output().length;
+    const { method, path, status, durationMs, userId, remoteAddress } = line;
+    logged.app.log
+      .child({ reqId: 'log-test-request-4' })
+      .info({ method, path, status, durationMs, userId, remoteAddress }, 'request completed');
+    const byPino = logged.output().slice(before).trim();
+    const withoutTime = (text: string) => text.replace(/"time":\d+/, '"time":0');
+    expect(withoutTime(written)).toBe(withoutTime(byPino));
+    expect(line).toMatchObject({ level: 30, reqId: 'log-test-request-4', userId: expect.any(Number) });
+  });
+
   it('never writes the query string, the bearer token or the sign-in codes', async () => {
     await logged.app.inject({
       method: 'GET',
