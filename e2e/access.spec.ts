@@ -25,7 +25,10 @@ async function searchCollections(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1, name: 'Collections' })).toBeVisible();
 }
 
-test('a role granted to a group reaches a member of a nested group until the membership ends', async ({ page, browser }) => {
+test('a role granted to a group reaches a member of a nested group until the membership ends', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(60_000);
   const stamp = Date.now();
   const collection = `E2E ${stamp}`;
@@ -45,7 +48,9 @@ test('a role granted to a group reaches a member of a nested group until the mem
   const childPath = await createGroup(page, child);
   await pick(page, 'Add a member', 'analyst', 'Alan Analyst');
   await page.getByRole('button', { name: 'Add member' }).click();
-  await expect(page.getByRole('table', { name: 'Members' }).getByRole('cell', { name: 'Alan Analyst', exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Members' }).getByRole('cell', { name: 'Alan Analyst', exact: true }),
+  ).toBeVisible();
 
   await page.goto(`${parentPath}/groups`);
   await pick(page, 'Nest a group in this one', child, child);
@@ -61,7 +66,9 @@ test('a role granted to a group reaches a member of a nested group until the mem
   await pick(page, 'Group', parent, parent);
   await expect(page.getByRole('combobox', { name: 'Role', exact: true })).toHaveValue('Reader');
   await page.getByRole('button', { name: 'Grant' }).click();
-  await expect(page.getByRole('table', { name: 'Groups with a role' }).getByRole('link', { name: parent })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Groups with a role' }).getByRole('link', { name: parent }),
+  ).toBeVisible();
 
   // The analyst, in a browser of their own, now finds the collection.
   const analystContext = await browser.newContext();

@@ -26,7 +26,8 @@ export const test = base.extend<{ pageProblems: string[] }>({
     async ({ page }, use) => {
       const problems: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text())) problems.push(message.text());
+        if (message.type() === 'error' && /Content Security Policy|Refused to/i.test(message.text()))
+          problems.push(message.text());
       });
       page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
       await use(problems);

@@ -29,7 +29,11 @@ test.describe('the portal shell', () => {
     await page.goto('/error?errorSummary=Upstream%20down&errorMessage=The%20warehouse%20did%20not%20answer');
     await expect(page.getByText('Upstream down')).toBeVisible();
     await expect(page.getByText('The warehouse did not answer')).toBeVisible();
-    await page.getByRole('link', { name: 'Home' }).or(page.getByRole('button', { name: 'Home' })).first().click();
+    await page
+      .getByRole('link', { name: 'Home' })
+      .or(page.getByRole('button', { name: 'Home' }))
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/$/);
   });
 

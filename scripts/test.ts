@@ -51,6 +51,7 @@ function playwrightCounts(file: string): Counts {
 const steps: boolean[] = [];
 steps.push(run('typecheck', 'npm', ['run', 'typecheck']));
 steps.push(run('lint', 'npm', ['run', 'lint']));
+steps.push(run('format (Prettier)', 'prettier', ['--check', '--log-level=warn', '.']));
 const vitestReport = join(RESULTS, 'vitest.json');
 steps.push(
   run('unit and integration tests (Vitest)', 'vitest', [

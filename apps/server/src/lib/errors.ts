@@ -36,10 +36,16 @@ export const validation = (errors: ErrorsMap) =>
 /** A single-field validation error. */
 export const invalid = (field: string, message: string) => validation({ [field]: [message] });
 
-export const unauthenticated = () => new AppError({ status: 401, code: 'unauthenticated', title: texts.unauthenticated });
+export const unauthenticated = () =>
+  new AppError({ status: 401, code: 'unauthenticated', title: texts.unauthenticated });
 
 export const forbidden = () =>
-  new AppError({ status: 403, code: 'forbidden', title: texts.unauthorised.summary, detail: texts.unauthorised.message });
+  new AppError({
+    status: 403,
+    code: 'forbidden',
+    title: texts.unauthorised.summary,
+    detail: texts.unauthorised.message,
+  });
 
 export const notFound = (entity?: string, id?: string | number) =>
   new AppError({
@@ -52,7 +58,12 @@ export const conflict = (entity: string, id: string | number) =>
   new AppError({ status: 409, code: 'conflict', title: messages.alreadyExists(entity, id) });
 
 export const nameConflict = (entity: string, name: string) =>
-  new AppError({ status: 409, code: 'conflict', title: messages.alreadyExistsNamed(entity, name), errors: { name: [messages.alreadyExistsNamed(entity, name)] } });
+  new AppError({
+    status: 409,
+    code: 'conflict',
+    title: messages.alreadyExistsNamed(entity, name),
+    errors: { name: [messages.alreadyExistsNamed(entity, name)] },
+  });
 
 export const payloadTooLarge = (limitBytes: number) =>
   new AppError({

@@ -22,7 +22,8 @@ describe('SecretBox', () => {
   it('refuses a tampered ciphertext, tag or key id', () => {
     const box = new SecretBox(key);
     const [v, id, iv, ct, tag] = box.seal('secret').split('.') as [string, string, string, string, string];
-    const flip = (text: string) => Buffer.from(Buffer.from(text, 'base64url').map((b, i) => (i === 0 ? b ^ 1 : b))).toString('base64url');
+    const flip = (text: string) =>
+      Buffer.from(Buffer.from(text, 'base64url').map((b, i) => (i === 0 ? b ^ 1 : b))).toString('base64url');
     expect(() => box.open([v, id, iv, flip(ct), tag].join('.'))).toThrow();
     expect(() => box.open([v, id, iv, ct, flip(tag)].join('.'))).toThrow();
     expect(() => box.open([v, 'deadbeef', iv, ct, tag].join('.'))).toThrow(/not configured/);

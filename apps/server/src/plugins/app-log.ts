@@ -52,7 +52,9 @@ export default fp(
     app.decorate('appLog', appLog);
 
     const timer = setInterval(() => {
-      appLog.purgeExpired().catch((error: unknown) => app.log.error({ err: error }, 'application log retention failed'));
+      appLog
+        .purgeExpired()
+        .catch((error: unknown) => app.log.error({ err: error }, 'application log retention failed'));
     }, DAY_MS / 24);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

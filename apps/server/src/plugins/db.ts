@@ -10,7 +10,9 @@ declare module 'fastify' {
 
 export class StoreUnreachableError extends Error {
   constructor(kind: string, cause: unknown) {
-    super(`The metadata store (${kind}) cannot be reached: ${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    super(`The metadata store (${kind}) cannot be reached: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
     this.name = 'StoreUnreachableError';
   }
 }

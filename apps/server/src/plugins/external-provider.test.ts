@@ -24,10 +24,27 @@ describe('an external OpenID Connect provider', () => {
     const port = await freePort();
     publicUrl = `http://localhost:${port}`;
     issuer = `${publicUrl}/oidc`;
-    provider = await buildApp(loadConfig({ NODE_ENV: 'test', DATA_DIR: dirs[0] ?? '', PORT: String(port), LOG_LEVEL: 'silent', WEB_DIST_DIR: join(dirs[0] ?? '', 'none') }), { logger: false });
+    provider = await buildApp(
+      loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dirs[0] ?? '',
+        PORT: String(port),
+        LOG_LEVEL: 'silent',
+        WEB_DIST_DIR: join(dirs[0] ?? '', 'none'),
+      }),
+      { logger: false },
+    );
     await provider.listen({ host: '127.0.0.1', port });
     portal = await buildApp(
-      loadConfig({ NODE_ENV: 'test', DATA_DIR: dirs[1] ?? '', LOG_LEVEL: 'silent', OIDC_ISSUER: issuer, OIDC_AUDIENCE: BUILT_IN_AUDIENCE, ADMIN_SUBJECTS: 'admin', WEB_DIST_DIR: join(dirs[1] ?? '', 'none') }),
+      loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dirs[1] ?? '',
+        LOG_LEVEL: 'silent',
+        OIDC_ISSUER: issuer,
+        OIDC_AUDIENCE: BUILT_IN_AUDIENCE,
+        ADMIN_SUBJECTS: 'admin',
+        WEB_DIST_DIR: join(dirs[1] ?? '', 'none'),
+      }),
       { logger: false },
     );
     await portal.ready();
@@ -40,21 +57,42 @@ describe('an external OpenID Connect provider', () => {
   });
 
   it('runs no provider of its own and tells the portal to sign in at the external one', async () => {
-    expect((await portal.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' })).statusCode).toBe(404);
-    const config = (await portal.inject({ method: 'GET', url: '/portal-config.json' })).json<{ authority: string; demoAccounts: unknown[] }>();
+    expect((await portal.inject({ method: 'GET', url: '/oidc/.well-known/openid-configuration' })).statusCode).toBe(
+      404,
+    );
+    const config = (await portal.inject({ method: 'GET', url: '/portal-config.json' })).json<{
+      authority: string;
+      demoAccounts: unknown[];
+    }>();
     expect(config).toMatchObject({ authority: issuer, demoAccounts: [] });
   });
 
   it("accepts the provider's tokens, provisions the user under that issuer, and honours ADMIN_SUBJECTS", async () => {
     const tokens = await signIn(fetchClient(), { publicUrl, username: 'admin', password: 'datalab' });
-    const response = await portal.inject({ method: 'GET', url: '/api/Account/GetCurrentUser', headers: { authorization: `Bearer ${tokens.access_token}` } });
+    const response = await portal.inject({
+      method: 'GET',
+      url: '/api/Account/GetCurrentUser',
+      headers: { authorization: `Bearer ${tokens.access_token}` },
+    });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ username: 'admin', name: 'Ada Admin', permissions: { canManageUsers: true } });
-    const user = await portal.db.selectFrom('users').select(['issuer', 'subject']).where('username', '=', 'admin').executeTakeFirstOrThrow();
+    expect(response.json()).toMatchObject({
+      username: 'admin',
+      name: 'Ada Admin',
+      permissions: { canManageUsers: true },
+    });
+    const user = await portal.db
+      .selectFrom('users')
+      .select(['issuer', 'subject'])
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
     expect(user).toEqual({ issuer, subject: 'admin' });
 
     const analyst = await signIn(fetchClient(), { publicUrl, username: 'analyst', password: 'datalab' });
-    const other = await portal.inject({ method: 'GET', url: '/api/Account/GetCurrentUser', headers: { authorization: `Bearer ${analyst.access_token}` } });
+    const other = await portal.inject({
+      method: 'GET',
+      url: '/api/Account/GetCurrentUser',
+      headers: { authorization: `Bearer ${analyst.access_token}` },
+    });
     expect(other.json()).toMatchObject({ username: 'analyst', permissions: { canManageUsers: false } });
   });
 });

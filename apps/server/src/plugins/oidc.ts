@@ -54,7 +54,10 @@ async function mountProvider(scope: FastifyInstance, options: { provider: Provid
   });
 }
 
-const ASSETS: Record<string, string> = { 'pages.css': 'text/css; charset=utf-8', 'logout.js': 'text/javascript; charset=utf-8' };
+const ASSETS: Record<string, string> = {
+  'pages.css': 'text/css; charset=utf-8',
+  'logout.js': 'text/javascript; charset=utf-8',
+};
 
 export default fp(
   async (app: FastifyInstance, options: { signingJwk: Record<string, unknown> | undefined }) => {
@@ -80,7 +83,10 @@ export default fp(
     app.decorate('oidcProvider', provider);
 
     const assets = new Map(
-      Object.entries(ASSETS).map(([file, type]) => [file, { type, body: readFileSync(new URL(`../oidc/assets/${file}`, import.meta.url)) }]),
+      Object.entries(ASSETS).map(([file, type]) => [
+        file,
+        { type, body: readFileSync(new URL(`../oidc/assets/${file}`, import.meta.url)) },
+      ]),
     );
     app.get<{ Params: { file: string } }>('/oidc-assets/:file', { schema: { hide: true } }, async (request, reply) => {
       const asset = assets.get(request.params.file);

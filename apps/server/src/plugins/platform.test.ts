@@ -19,7 +19,11 @@ describeEachStore(
       });
 
     it('answers an unknown /api path with 404 JSON', async () => {
-      const response = await ctx().app.inject({ method: 'GET', url: '/api/NoSuchThing/Here', headers: { accept: 'text/html' } });
+      const response = await ctx().app.inject({
+        method: 'GET',
+        url: '/api/NoSuchThing/Here',
+        headers: { accept: 'text/html' },
+      });
       expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toMatch(/application\/json/);
       expect(problem.parse(response.json())).toMatchObject({ status: 404, title: texts.notFound });
@@ -48,7 +52,11 @@ describeEachStore(
       const response = await report(JSON.stringify({ message: 'Render failed', path: '/collection', stack: 'at X' }));
       expect(response.statusCode).toBe(202);
       const { requestId } = response.json<{ requestId: string }>();
-      const row = await ctx().app.db.selectFrom('application_logs').selectAll().where('request_id', '=', requestId).executeTakeFirst();
+      const row = await ctx()
+        .app.db.selectFrom('application_logs')
+        .selectAll()
+        .where('request_id', '=', requestId)
+        .executeTakeFirst();
       expect(row).toMatchObject({ level: 'error', category: 'client', message: 'Render failed' });
     });
 
@@ -59,12 +67,20 @@ describeEachStore(
       expect(body).toMatchObject({ title: texts.generic.summary, detail: texts.generic.message });
       expect(response.body).not.toContain('secret internals');
       expect(response.headers['x-request-id']).toBe(body.requestId);
-      const row = await ctx().app.db.selectFrom('application_logs').selectAll().where('request_id', '=', body.requestId ?? '').executeTakeFirst();
+      const row = await ctx()
+        .app.db.selectFrom('application_logs')
+        .selectAll()
+        .where('request_id', '=', body.requestId ?? '')
+        .executeTakeFirst();
       expect(row?.message).toBe('secret internals: connection string postgres://x');
     });
 
     it('keeps a well-formed request id from the caller', async () => {
-      const response = await ctx().app.inject({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'trace-12345678' } });
+      const response = await ctx().app.inject({
+        method: 'GET',
+        url: '/health/live',
+        headers: { 'x-request-id': 'trace-12345678' },
+      });
       expect(response.headers['x-request-id']).toBe('trace-12345678');
     });
 
@@ -95,10 +111,12 @@ describeEachStore(
       expect(document.openapi).toMatch(/^3\./);
       expect(document.paths['/api/Account/GetCurrentUser']?.['get']?.responses['200']).toBeDefined();
       expect(document.paths['/api/ApplicationLog/ClientErrors']?.['post']).toBeDefined();
-      expect(JSON.stringify(document.paths['/api/DataSourceCollection/GetByUid/{uid}']?.['get']?.responses['200'])).toContain(
-        '"createdAt":{"type":"string","format":"date-time"}',
-      );
-      expect(Object.keys(document.paths).every((path) => path.startsWith('/api/') && !path.startsWith('/api/docs'))).toBe(true);
+      expect(
+        JSON.stringify(document.paths['/api/DataSourceCollection/GetByUid/{uid}']?.['get']?.responses['200']),
+      ).toContain('"createdAt":{"type":"string","format":"date-time"}');
+      expect(
+        Object.keys(document.paths).every((path) => path.startsWith('/api/') && !path.startsWith('/api/docs')),
+      ).toBe(true);
       const page = await ctx().app.inject({ method: 'GET', url: '/api/docs/' });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -126,9 +144,17 @@ describeEachStore(
 describeEachStore('platform: server timing', (ctx) => {
   it('reports the time spent authorizing a request in Server-Timing', async () => {
     const token = await ctx().tokenFor('admin');
-    const list = await ctx().app.inject({ method: 'GET', url: '/api/DataSourceCollection/GetAll', headers: { authorization: `Bearer ${token}` } });
+    const list = await ctx().app.inject({
+      method: 'GET',
+      url: '/api/DataSourceCollection/GetAll',
+      headers: { authorization: `Bearer ${token}` },
+    });
     const uid = list.json<{ items: { uid: string }[] }>().items[0]?.uid;
-    const response = await ctx().app.inject({ method: 'GET', url: `/api/DataSourceCollection/GetByUid/${uid}`, headers: { authorization: `Bearer ${token}` } });
+    const response = await ctx().app.inject({
+      method: 'GET',
+      url: `/api/DataSourceCollection/GetByUid/${uid}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers['server-timing']).toMatch(/^authz;dur=\d+\.\d{3}$/);
   });

@@ -38,7 +38,10 @@ export default fp(
       globIgnore: ['index.html', '**/*.br', '**/*.gz'],
       preCompressed: true,
       setHeaders: (res, path) => {
-        res.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        );
       },
     });
 

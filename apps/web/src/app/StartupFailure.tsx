@@ -9,7 +9,12 @@ import { cssVariablesResolver, theme } from '../config/theme.ts';
 export function StartupFailure({ error }: { error: Error }) {
   const nonce = readCspNonce();
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" getStyleNonce={nonce ? () => nonce : undefined}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      forceColorScheme="light"
+      getStyleNonce={nonce ? () => nonce : undefined}
+    >
       <Container size="sm" py={96}>
         <Stack align="center" gap="md" ta="center" role="alert">
           <ErrorIllustration />

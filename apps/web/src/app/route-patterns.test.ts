@@ -12,7 +12,11 @@ describe('route patterns', () => {
     [routePatterns.collectionEdit, paths.collectionEdit('c1', 'roles'), { uid: 'c1', tab: 'roles' }],
     [routePatterns.collectionEditAsset, paths.collectionEditAsset('c1', 'a/1'), { uid: 'c1', dataAssetUid: 'a/1' }],
     [routePatterns.collectionCreateAsset, paths.collectionCreateAsset('c1'), { uid: 'c1' }],
-    [routePatterns.collectionEditConnection, paths.collectionEditConnection('c1', 'warehouse'), { uid: 'c1', connectionName: 'warehouse' }],
+    [
+      routePatterns.collectionEditConnection,
+      paths.collectionEditConnection('c1', 'warehouse'),
+      { uid: 'c1', connectionName: 'warehouse' },
+    ],
     [routePatterns.userGroup, paths.userGroup(12, 'members'), { id: '12', tab: 'members' }],
     [routePatterns.digitalLabAssetCall, paths.digitalLabAssetCall('a1'), { uid: 'a1' }],
   ];

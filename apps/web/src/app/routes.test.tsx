@@ -14,8 +14,14 @@ import { buildDataSourceDetail, buildSqlConnection } from '../test/data-source-b
 import { fakeApi } from '../test/fake-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 
-const signedIn = () => ({ auth: buildAuth({ user: buildUser() }), currentUser: buildCurrentUser({ canCreateCollections: true }) });
-const admin = () => ({ auth: buildAuth({ user: buildUser() }), currentUser: buildCurrentUser({ permissions: { canManageUsers: true }, canCreateCollections: true }) });
+const signedIn = () => ({
+  auth: buildAuth({ user: buildUser() }),
+  currentUser: buildCurrentUser({ canCreateCollections: true }),
+});
+const admin = () => ({
+  auth: buildAuth({ user: buildUser() }),
+  currentUser: buildCurrentUser({ permissions: { canManageUsers: true }, canCreateCollections: true }),
+});
 
 describe('the routes of SPEC §2', () => {
   beforeEach(() => {

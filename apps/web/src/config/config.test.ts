@@ -12,13 +12,17 @@ describe('loadPortalConfig', () => {
   });
 
   it('refuses a configuration that does not match the schema', async () => {
-    const fetchImpl = vi.fn<typeof fetch>(async () => Response.json({ ...buildPortalConfig(), authority: 'not a url' }));
+    const fetchImpl = vi.fn<typeof fetch>(async () =>
+      Response.json({ ...buildPortalConfig(), authority: 'not a url' }),
+    );
     await expect(loadPortalConfig(fetchImpl)).rejects.toBeInstanceOf(PortalConfigError);
   });
 
   it('reports an unreachable or failing server', async () => {
     await expect(loadPortalConfig(async () => new Response('', { status: 503 }))).rejects.toThrow('answered 503');
-    await expect(loadPortalConfig(async () => Promise.reject(new TypeError('offline')))).rejects.toBeInstanceOf(PortalConfigError);
+    await expect(loadPortalConfig(async () => Promise.reject(new TypeError('offline')))).rejects.toBeInstanceOf(
+      PortalConfigError,
+    );
   });
 });
 

@@ -47,7 +47,12 @@ const saveThing = defineCall({
 beforeEach(() => {
   fetchMock.mockReset();
   goToErrorPage.mockReset();
-  configureApiClient({ baseUrl: 'http://api.test/', getAccessToken: async () => 'token-123', goToErrorPage, fetch: fetchMock });
+  configureApiClient({
+    baseUrl: 'http://api.test/',
+    getAccessToken: async () => 'token-123',
+    goToErrorPage,
+    fetch: fetchMock,
+  });
 });
 
 describe('apiCall on success', () => {
@@ -80,7 +85,10 @@ describe('apiCall on success', () => {
   });
 
   it("decodes the contract's date-times into Dates, and only ISO date-times", async () => {
-    const detail = buildCollectionDetail({ createdAt: '2026-03-02T12:15:00.123+02:00', updatedAt: '2026-03-02T10:16:00Z' });
+    const detail = buildCollectionDetail({
+      createdAt: '2026-03-02T12:15:00.123+02:00',
+      updatedAt: '2026-03-02T10:16:00Z',
+    });
     fetchMock.mockResolvedValue(reply(201, detail));
     const created = await apiCall(postCollection, { body: { name: 'Sales', description: '' } });
     expect(created.createdAt).toEqual(new Date('2026-03-02T10:15:00.123Z'));
@@ -151,7 +159,9 @@ describe('apiCall failures (SPEC §8)', () => {
   it('a status the screen shows itself fails without a toast and keeps the errors map', async () => {
     const title = 'Collection with name Sales already exists';
     fetchMock.mockResolvedValue(reply(409, { title, status: 409, code: 'conflict', errors: { name: [title] } }));
-    const error = await failure(apiCall(postCollection, { body: { name: 'Sales', description: '' }, quietStatuses: [409] }));
+    const error = await failure(
+      apiCall(postCollection, { body: { name: 'Sales', description: '' }, quietStatuses: [409] }),
+    );
     expect(error.status).toBe(409);
     expect(error.problem?.title).toBe(title);
     expect(error.errors).toEqual({ name: [title] });

@@ -51,17 +51,36 @@ export function httpFailure(status: number, body: string, context: FailureContex
     notifyError(texts.unauthenticatedToast);
     // The API no longer accepts this session: the screens offer to sign in again (session-ended.ts).
     markSessionEnded();
-    return new ApiError({ kind: 'unauthenticated', status, problem: replyProblem, body, message: texts.unauthenticatedToast });
+    return new ApiError({
+      kind: 'unauthenticated',
+      status,
+      problem: replyProblem,
+      body,
+      message: texts.unauthenticatedToast,
+    });
   }
   if (status === 403) {
     const details = context.isDeveloperMode ? `${status} ${context.method} ${context.url}\n${body}` : undefined;
     context.goToErrorPage(unauthorisedPageUrl(details));
-    return new ApiError({ kind: 'forbidden', status, problem: replyProblem, body, message: texts.unauthorised.message });
+    return new ApiError({
+      kind: 'forbidden',
+      status,
+      problem: replyProblem,
+      body,
+      message: texts.unauthorised.message,
+    });
   }
   const message = context.isDeveloperMode ? body || `${status} ${context.method} ${context.url}` : texts.unknownError;
   const errors = withErrors.safeParse(json);
   if (!context.quietStatuses?.includes(status)) notifyError(message);
-  return new ApiError({ kind: 'http', status, errors: errors.success ? errors.data.errors : {}, problem: replyProblem, body, message });
+  return new ApiError({
+    kind: 'http',
+    status,
+    errors: errors.success ? errors.data.errors : {},
+    problem: replyProblem,
+    body,
+    message,
+  });
 }
 
 export function networkFailure(cause: unknown, context: FailureContext): ApiError {

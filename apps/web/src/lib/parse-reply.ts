@@ -4,8 +4,7 @@ import { z } from 'zod';
 // (isoDateTime) turn the wire's ISO date-time text into Dates. Nothing else is revived or restored.
 
 export type ParsedReply<S extends z.ZodType> =
-  | { success: true; data: z.output<S> }
-  | { success: false; error: unknown };
+  { success: true; data: z.output<S> } | { success: false; error: unknown };
 
 /** Decodes a reply's text (JSON, '' for none) from its wire form with the call's response schema. */
 export function parseReply<S extends z.ZodType>(schema: S, text: string): ParsedReply<S> {

@@ -17,5 +17,7 @@ export const queryScopes = {
 export type QueryScope = keyof typeof queryScopes;
 
 export function invalidateScopes(queryClient: QueryClient, ...scopes: QueryScope[]): Promise<void> {
-  return Promise.all(scopes.map((scope) => queryClient.invalidateQueries({ queryKey: queryScopes[scope] }))).then(() => undefined);
+  return Promise.all(scopes.map((scope) => queryClient.invalidateQueries({ queryKey: queryScopes[scope] }))).then(
+    () => undefined,
+  );
 }

@@ -44,7 +44,14 @@ export function buildUser({ expiresInSeconds = 3600, name = 'Ada Lovelace' } = {
     id_token: 'id-token-1',
     token_type: 'Bearer',
     scope: 'openid profile',
-    profile: { sub: 'ada', iss: 'http://localhost:8080/oidc', aud: 'datalab-web', exp: now + expiresInSeconds, iat: now, name },
+    profile: {
+      sub: 'ada',
+      iss: 'http://localhost:8080/oidc',
+      aud: 'datalab-web',
+      exp: now + expiresInSeconds,
+      iat: now,
+      name,
+    },
     expires_at: now + expiresInSeconds,
   });
 }
@@ -90,7 +97,9 @@ export function buildAuth({ user = null, isLoading = false, error }: AuthOverrid
 
 type Wire<S extends z.ZodType> = z.input<S>;
 
-export function buildCollectionDetail(overrides: Partial<Wire<typeof collectionDetail>> = {}): Wire<typeof collectionDetail> {
+export function buildCollectionDetail(
+  overrides: Partial<Wire<typeof collectionDetail>> = {},
+): Wire<typeof collectionDetail> {
   return {
     id: 1,
     uid: 'col-1',
@@ -109,8 +118,17 @@ export function buildCollectionDetail(overrides: Partial<Wire<typeof collectionD
   };
 }
 
-export function buildCollectionSummary(overrides: Partial<Wire<typeof collectionSummary>> = {}): Wire<typeof collectionSummary> {
-  const { connectionCount: _c, createdBy: _b, owners: _o, ownerGroups: _g, can: _can, ...summary } = buildCollectionDetail();
+export function buildCollectionSummary(
+  overrides: Partial<Wire<typeof collectionSummary>> = {},
+): Wire<typeof collectionSummary> {
+  const {
+    connectionCount: _c,
+    createdBy: _b,
+    owners: _o,
+    ownerGroups: _g,
+    can: _can,
+    ...summary
+  } = buildCollectionDetail();
   return { ...summary, ...overrides };
 }
 
@@ -129,7 +147,9 @@ export function buildUserListItem(overrides: Partial<Wire<typeof userListItem>> 
   };
 }
 
-export function buildUserGroupDetail(overrides: Partial<Wire<typeof userGroupDetail>> = {}): Wire<typeof userGroupDetail> {
+export function buildUserGroupDetail(
+  overrides: Partial<Wire<typeof userGroupDetail>> = {},
+): Wire<typeof userGroupDetail> {
   return {
     id: 12,
     name: 'Analysts',

@@ -3,7 +3,8 @@ import { configureApiClient } from '../lib/api-client.ts';
 
 // A fetch at the API client's boundary that answers by method and path, for screen tests.
 
-export type FakeReply = { status?: number; body?: unknown } | ((request: FakeRequest) => { status?: number; body?: unknown });
+export type FakeReply =
+  { status?: number; body?: unknown } | ((request: FakeRequest) => { status?: number; body?: unknown });
 
 export interface FakeRequest {
   method: string;
@@ -26,7 +27,10 @@ export function fakeApi(routes: Record<string, FakeReply>) {
     };
     requests.push(request);
     const route = routes[`${method} ${request.path}`];
-    const reply = typeof route === 'function' ? route(request) : (route ?? { status: 404, body: { title: 'Not found', status: 404 } });
+    const reply =
+      typeof route === 'function'
+        ? route(request)
+        : (route ?? { status: 404, body: { title: 'Not found', status: 404 } });
     return Response.json(reply.body ?? null, { status: reply.status ?? 200 });
   });
   const goToErrorPage = vi.fn<(url: string) => void>();

@@ -25,7 +25,13 @@ export interface RenderAppOptions {
 }
 
 /** The app's providers around a memory router: real routes, a fake session. */
-export function renderApp({ path = '/', routes = appRoutes, auth = buildAuth(), currentUser, config = buildPortalConfig() }: RenderAppOptions = {}) {
+export function renderApp({
+  path = '/',
+  routes = appRoutes,
+  auth = buildAuth(),
+  currentUser,
+  config = buildPortalConfig(),
+}: RenderAppOptions = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   if (currentUser) queryClient.setQueryData(accountKeys.currentUser(), currentUser);
   const router = createMemoryRouter(routes, { initialEntries: [path] });

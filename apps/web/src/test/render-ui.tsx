@@ -9,7 +9,9 @@ import { cssVariablesResolver, theme } from '../config/theme.ts';
 
 /** One component with the app's providers and a memory router (its location readable), for component tests. */
 export function renderUi(ui: ReactElement, { path = '/' }: { path?: string } = {}) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
   const router = createMemoryRouter([{ path: '*', element: ui }], { initialEntries: [path] });
   const view = render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">

@@ -18,7 +18,9 @@ globalThis.ResizeObserver ??= ResizeObserverStub;
 window.scrollTo = () => undefined;
 // Mantine's autosizing Textarea listens for web fonts loading.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => undefined, removeEventListener: () => undefined } });
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
 }
 Element.prototype.scrollIntoView ??= () => undefined;
 

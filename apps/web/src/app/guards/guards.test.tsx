@@ -21,7 +21,10 @@ const routes: RouteObject[] = [
         Component: RequireSignIn,
         children: [
           { path: '/tokens', element: <p>tokens page</p> },
-          { element: <RequirePermission permission="canManageUsers" />, children: [{ path: '/management/cache', element: <p>cache page</p> }] },
+          {
+            element: <RequirePermission permission="canManageUsers" />,
+            children: [{ path: '/management/cache', element: <p>cache page</p> }],
+          },
         ],
       },
     ],
@@ -36,7 +39,11 @@ describe('RequireSignIn', () => {
   });
 
   it('treats a user whose token has expired as signed out', async () => {
-    const { location } = renderApp({ routes, path: '/tokens', auth: buildAuth({ user: buildUser({ expiresInSeconds: -60 }) }) });
+    const { location } = renderApp({
+      routes,
+      path: '/tokens',
+      auth: buildAuth({ user: buildUser({ expiresInSeconds: -60 }) }),
+    });
     await waitFor(() => expect(location()).toBe('/login?returnUrl=%2Ftokens'));
   });
 

@@ -13,7 +13,13 @@ const links = [
 
 export function Footer() {
   return (
-    <Box component="footer" role="contentinfo" py="lg" bg="gray.0" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box
+      component="footer"
+      role="contentinfo"
+      py="lg"
+      bg="gray.0"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+    >
       <Container size="xl">
         <Group justify="space-between" gap="md">
           <Group gap="lg" component="nav" aria-label="Policies">

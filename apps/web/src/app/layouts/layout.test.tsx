@@ -19,7 +19,9 @@ describe('the navigation bar', () => {
     renderApp({ path: '/policy/contact-us' });
     await screen.findByRole('heading', { level: 1, name: 'Contact us' });
     expect(screen.getByRole('link', { name: 'Data Lab' }).getAttribute('href')).toBe('/');
-    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe('/login?returnUrl=%2Fpolicy%2Fcontact-us');
+    expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
+      '/login?returnUrl=%2Fpolicy%2Fcontact-us',
+    );
     expect(screen.queryByRole('button', { name: 'Account menu' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Administration' })).toBeNull();
   });
@@ -28,10 +30,18 @@ describe('the navigation bar', () => {
     const user = userEvent.setup();
     renderApp({ path: '/', ...signedIn() });
     await screen.findByRole('heading', { name: 'Where to start' });
-    expect(mainNav().getAllByRole('link').map((link) => link.textContent)).toEqual(['Collections', 'Tokens']);
+    expect(
+      mainNav()
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Collections', 'Tokens']);
 
     await user.click(screen.getByRole('switch', { name: 'Developer mode' }));
-    expect(mainNav().getAllByRole('link').map((link) => link.textContent)).toEqual(['Collections', 'Data Assets', 'Tokens', 'Playground']);
+    expect(
+      mainNav()
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Collections', 'Data Assets', 'Tokens', 'Playground']);
     expect(mainNav().getByRole('link', { name: 'Data Assets' }).getAttribute('href')).toBe('/data-source');
     expect(window.localStorage.getItem('datalab.developerMode')).toBe('true');
   });

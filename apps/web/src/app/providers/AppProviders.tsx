@@ -28,7 +28,12 @@ export function AppProviders({ config, userManager, queryClient, children }: App
   const [isSignInCallback] = useState(() => window.location.pathname === paths.signInCallback);
   return (
     <PortalConfigProvider config={config}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" getStyleNonce={nonce ? () => nonce : undefined}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        forceColorScheme="light"
+        getStyleNonce={nonce ? () => nonce : undefined}
+      >
         <AppNotifications />
         <QueryClientProvider client={queryClient}>
           <UserManagerProvider userManager={userManager}>

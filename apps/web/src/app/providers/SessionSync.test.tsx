@@ -26,7 +26,9 @@ describe('SessionSync', () => {
 
   it('clears it once the session has ended or the token expired', () => {
     expect(renderWith(buildAuth()).getQueryData(accountKeys.currentUser())).toBeUndefined();
-    expect(renderWith(buildAuth({ user: buildUser({ expiresInSeconds: -5 }) })).getQueryData(accountKeys.currentUser())).toBeUndefined();
+    expect(
+      renderWith(buildAuth({ user: buildUser({ expiresInSeconds: -5 }) })).getQueryData(accountKeys.currentUser()),
+    ).toBeUndefined();
   });
 
   it('keeps it while the session is being restored', () => {

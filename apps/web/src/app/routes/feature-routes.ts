@@ -4,39 +4,111 @@ import { lazyPage } from '../lazy-page.ts';
 import { routePatterns } from '../route-patterns.ts';
 
 export const dataSourceRoutes: RouteObject[] = [
-  { path: paths.dataSources, lazy: lazyPage(() => import('./data-sources/DataSourceListPage.tsx'), (m) => m.DataSourceListPage) },
-  { path: routePatterns.dataSource, lazy: lazyPage(() => import('./data-sources/DataSourcePage.tsx'), (m) => m.DataSourcePage) },
-  { path: routePatterns.dataSourceCall, lazy: lazyPage(() => import('./data-sources/DataSourceCallPage.tsx'), (m) => m.DataSourceCallPage) },
+  {
+    path: paths.dataSources,
+    lazy: lazyPage(
+      () => import('./data-sources/DataSourceListPage.tsx'),
+      (m) => m.DataSourceListPage,
+    ),
+  },
+  {
+    path: routePatterns.dataSource,
+    lazy: lazyPage(
+      () => import('./data-sources/DataSourcePage.tsx'),
+      (m) => m.DataSourcePage,
+    ),
+  },
+  {
+    path: routePatterns.dataSourceCall,
+    lazy: lazyPage(
+      () => import('./data-sources/DataSourceCallPage.tsx'),
+      (m) => m.DataSourceCallPage,
+    ),
+  },
   {
     path: routePatterns.dataSourceCallDevMode,
-    lazy: lazyPage(() => import('./data-sources/DataSourceCallDevModePage.tsx'), (m) => m.DataSourceCallDevModePage),
+    lazy: lazyPage(
+      () => import('./data-sources/DataSourceCallDevModePage.tsx'),
+      (m) => m.DataSourceCallDevModePage,
+    ),
   },
 ];
 
 export const collectionRoutes: RouteObject[] = [
-  { path: paths.collections, lazy: lazyPage(() => import('./collections/CollectionListPage.tsx'), (m) => m.CollectionListPage) },
-  { path: paths.collectionCreate, lazy: lazyPage(() => import('./collections/CollectionCreatePage.tsx'), (m) => m.CollectionCreatePage) },
-  { path: routePatterns.collection, lazy: lazyPage(() => import('./collections/CollectionPage.tsx'), (m) => m.CollectionPage) },
-  { path: routePatterns.collectionEdit, lazy: lazyPage(() => import('./collections/CollectionEditPage.tsx'), (m) => m.CollectionEditPage) },
+  {
+    path: paths.collections,
+    lazy: lazyPage(
+      () => import('./collections/CollectionListPage.tsx'),
+      (m) => m.CollectionListPage,
+    ),
+  },
+  {
+    path: paths.collectionCreate,
+    lazy: lazyPage(
+      () => import('./collections/CollectionCreatePage.tsx'),
+      (m) => m.CollectionCreatePage,
+    ),
+  },
+  {
+    path: routePatterns.collection,
+    lazy: lazyPage(
+      () => import('./collections/CollectionPage.tsx'),
+      (m) => m.CollectionPage,
+    ),
+  },
+  {
+    path: routePatterns.collectionEdit,
+    lazy: lazyPage(
+      () => import('./collections/CollectionEditPage.tsx'),
+      (m) => m.CollectionEditPage,
+    ),
+  },
   {
     path: routePatterns.collectionEditAsset,
-    lazy: lazyPage(() => import('./collections/CollectionEditAssetPage.tsx'), (m) => m.CollectionEditAssetPage),
+    lazy: lazyPage(
+      () => import('./collections/CollectionEditAssetPage.tsx'),
+      (m) => m.CollectionEditAssetPage,
+    ),
   },
   {
     path: routePatterns.collectionCreateAsset,
-    lazy: lazyPage(() => import('./collections/CollectionCreateAssetPage.tsx'), (m) => m.CollectionCreateAssetPage),
+    lazy: lazyPage(
+      () => import('./collections/CollectionCreateAssetPage.tsx'),
+      (m) => m.CollectionCreateAssetPage,
+    ),
   },
   {
     path: routePatterns.collectionEditConnection,
-    lazy: lazyPage(() => import('./collections/CollectionEditConnectionPage.tsx'), (m) => m.CollectionEditConnectionPage),
+    lazy: lazyPage(
+      () => import('./collections/CollectionEditConnectionPage.tsx'),
+      (m) => m.CollectionEditConnectionPage,
+    ),
   },
 ];
 
 export const tokenRoutes: RouteObject[] = [
-  { path: paths.tokens, lazy: lazyPage(() => import('./tokens/TokenListPage.tsx'), (m) => m.TokenListPage) },
-  { path: paths.tokenCreatePat, lazy: lazyPage(() => import('./tokens/CreatePatPage.tsx'), (m) => m.CreatePatPage) },
+  {
+    path: paths.tokens,
+    lazy: lazyPage(
+      () => import('./tokens/TokenListPage.tsx'),
+      (m) => m.TokenListPage,
+    ),
+  },
+  {
+    path: paths.tokenCreatePat,
+    lazy: lazyPage(
+      () => import('./tokens/CreatePatPage.tsx'),
+      (m) => m.CreatePatPage,
+    ),
+  },
 ];
 
 export const playgroundRoutes: RouteObject[] = [
-  { path: paths.playground, lazy: lazyPage(() => import('./playground/PlaygroundPage.tsx'), (m) => m.PlaygroundPage) },
+  {
+    path: paths.playground,
+    lazy: lazyPage(
+      () => import('./playground/PlaygroundPage.tsx'),
+      (m) => m.PlaygroundPage,
+    ),
+  },
 ];

@@ -18,7 +18,14 @@ export interface ConfirmActionProps {
  * Asks before a change that cannot be taken back in one click. The modal stays open while the call
  * runs and closes when it succeeds; a refusal is reported by the API client and leaves it open.
  */
-export function ConfirmAction({ title, message, confirmLabel, confirmColor = 'red', onConfirm, children }: ConfirmActionProps) {
+export function ConfirmAction({
+  title,
+  message,
+  confirmLabel,
+  confirmColor = 'red',
+  onConfirm,
+  children,
+}: ConfirmActionProps) {
   const [isOpen, setOpen] = useState(false);
   const [isBusy, setBusy] = useState(false);
   const handleConfirm = async () => {

@@ -40,7 +40,8 @@ export function NameDescriptionForm({
   const [isSubmitting, setSubmitting] = useState(false);
 
   const errors = validateNameDescription(schema, values);
-  const nameError = (touched.name ? errors.name : undefined) ?? (serverError?.name === values.name ? serverError.message : undefined);
+  const nameError =
+    (touched.name ? errors.name : undefined) ?? (serverError?.name === values.name ? serverError.message : undefined);
   const isDirty = values.name !== initialValues.name || values.description !== initialValues.description;
   const guard = useUnsavedChangesGuard(isDirty && !readOnly);
 

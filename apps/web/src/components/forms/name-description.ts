@@ -23,7 +23,8 @@ export function validateNameDescription(schema: z.ZodType, values: NameDescripti
     const field = issue.path[0];
     if (!isField(field) || errors[field]) continue;
     if (issue.code === 'too_small') errors[field] = messages.required(labels[field]);
-    else if (issue.code === 'too_big') errors[field] = `${labels[field]} must be at most ${String(issue.maximum)} characters`;
+    else if (issue.code === 'too_big')
+      errors[field] = `${labels[field]} must be at most ${String(issue.maximum)} characters`;
     else errors[field] = issue.message;
   }
   return errors;

@@ -41,8 +41,7 @@ export function UpcomingScreen({ title, description, purpose, context = {}, back
             title="Not available yet"
             description={
               <>
-                {purpose} This screen is part of an upcoming release of Data Lab, so there is nothing to
-                show here yet.
+                {purpose} This screen is part of an upcoming release of Data Lab, so there is nothing to show here yet.
               </>
             }
           >

@@ -31,7 +31,9 @@ export interface SuggestionPickerProps {
 }
 
 /** What a feature's picker (users, groups) takes; the feature finds the suggestions. */
-export type EntityPickerProps = Pick<SuggestionPickerProps, 'selected' | 'onSelect' | 'excludedIds' | 'error'> & { label?: string };
+export type EntityPickerProps = Pick<SuggestionPickerProps, 'selected' | 'onSelect' | 'excludedIds' | 'error'> & {
+  label?: string;
+};
 
 function nothingFound(isLoading: boolean, search: string, hasHidden: boolean, minSearch: number): string {
   if (isLoading) return 'Searching…';

@@ -31,7 +31,8 @@ export interface PagedListProps<T> {
 
 /** A list screen's results under the search widget: loading → error → empty → data, and the pager. */
 export function PagedList<T>(props: PagedListProps<T>) {
-  const { state, pageSize, query, placeholder, loadingLabel, noun, noMatch, empty, isCountLive, aside, children } = props;
+  const { state, pageSize, query, placeholder, loadingLabel, noun, noMatch, empty, isCountLive, aside, children } =
+    props;
   const { search, page, setSearch, setPage, clampToTotal } = state;
   const totalCount = query.data?.totalCount;
   useEffect(() => {

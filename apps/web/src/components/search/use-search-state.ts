@@ -46,7 +46,8 @@ export function useSearchState(): SearchState {
 
   // Typing starts one history entry and refines it: Back leaves the search, not one letter.
   const setSearch = useCallback(
-    (value: string, options?: { isTyping?: boolean }) => update({ search: value, page: 1 }, options?.isTyping === true && search !== ''),
+    (value: string, options?: { isTyping?: boolean }) =>
+      update({ search: value, page: 1 }, options?.isTyping === true && search !== ''),
     [update, search],
   );
   const setPage = useCallback((value: number) => update({ page: value }), [update]);

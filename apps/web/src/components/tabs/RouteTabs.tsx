@@ -14,7 +14,11 @@ export interface RouteTab<T extends string = string> {
 }
 
 /** The tab a URL segment names: the default when there is none, null when it names no tab. */
-export function tabFromSegment<T extends string>(tabs: readonly RouteTab<T>[], segment: string | undefined, fallback: T): T | null {
+export function tabFromSegment<T extends string>(
+  tabs: readonly RouteTab<T>[],
+  segment: string | undefined,
+  fallback: T,
+): T | null {
   if (segment === undefined || segment === '') return fallback;
   return tabs.find((tab) => tab.value === segment)?.value ?? null;
 }

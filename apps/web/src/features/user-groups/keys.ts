@@ -19,5 +19,6 @@ export const userGroupKeys = {
   children: (id: number) => [...userGroupKeys.detail(id), 'children'] as const,
   hierarchy: (id: number) => [...userGroupKeys.detail(id), 'hierarchy'] as const,
   suggestions: (search: string) => [...userGroupKeys.all, 'suggestions', search] as const,
-  nestingCandidates: (id: number, search: string) => [...userGroupKeys.detail(id), 'nesting-candidates', search] as const,
+  nestingCandidates: (id: number, search: string) =>
+    [...userGroupKeys.detail(id), 'nesting-candidates', search] as const,
 };

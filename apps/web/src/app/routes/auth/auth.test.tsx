@@ -5,8 +5,10 @@ import { buildAuth, buildUser } from '../../../test/builders.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 const callbackError = () => Object.assign(new Error('invalid_grant'), { source: 'signinCallback' as const });
-const redirectError = () => Object.assign(new Error('unreachable'), { source: 'signinRedirect' as const, args: undefined });
-const signoutError = () => Object.assign(new Error('unreachable'), { source: 'signoutRedirect' as const, args: undefined });
+const redirectError = () =>
+  Object.assign(new Error('unreachable'), { source: 'signinRedirect' as const, args: undefined });
+const signoutError = () =>
+  Object.assign(new Error('unreachable'), { source: 'signoutRedirect' as const, args: undefined });
 
 describe('/login', () => {
   it('stores the returnUrl under the login-redirect key, then starts sign-in', async () => {
@@ -89,7 +91,10 @@ describe('/logout', () => {
 
 describe('/auth/logout', () => {
   it('clears the local user and goes home', async () => {
-    window.sessionStorage.setItem('oidc.user:http://localhost:8080/oidc:datalab-web', JSON.stringify({ access_token: 'x' }));
+    window.sessionStorage.setItem(
+      'oidc.user:http://localhost:8080/oidc:datalab-web',
+      JSON.stringify({ access_token: 'x' }),
+    );
     const { location } = renderApp({ path: '/auth/logout' });
     await waitFor(() => expect(location()).toBe('/'));
     expect(window.sessionStorage.getItem('oidc.user:http://localhost:8080/oidc:datalab-web')).toBeNull();

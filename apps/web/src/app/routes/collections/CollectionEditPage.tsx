@@ -17,7 +17,12 @@ function CollectionEditor({ collection, tab }: { collection: CollectionDetail; t
       title={`Edit ${collection.name}`}
       description="Change the collection's details and decide who may use it."
       actions={
-        <Button component={Link} to={paths.collection(collection.uid, tabSegment(tab))} variant="default" leftSection={<IconArrowLeft size={16} />}>
+        <Button
+          component={Link}
+          to={paths.collection(collection.uid, tabSegment(tab))}
+          variant="default"
+          leftSection={<IconArrowLeft size={16} />}
+        >
           Back to collection
         </Button>
       }

@@ -27,7 +27,13 @@ export function CollectionListPage() {
   const searchState = useSearchState();
   const { search, page } = searchState;
   const sort = useSortState(collectionSortColumns, 'name');
-  const collections = useCollections({ search, page, pageSize: PAGE_SIZE, sortBy: sort.sortBy, sortDirection: sort.sortDirection });
+  const collections = useCollections({
+    search,
+    page,
+    pageSize: PAGE_SIZE,
+    sortBy: sort.sortBy,
+    sortDirection: sort.sortDirection,
+  });
   const handleSort = (value: string | null) => {
     const [column, direction] = (value ?? '').split(':');
     const known = collectionSortColumns.find((candidate) => candidate === column);

@@ -25,7 +25,12 @@ function AccessPanel({ collection }: { collection: CollectionDetail }) {
         <Text size="sm" c="dimmed">
           Who holds which data role on {collection.name}. A group&apos;s role reaches all its members.
         </Text>
-        <Button component={Link} to={paths.collectionEdit(collection.uid, 'access')} variant="light" leftSection={<IconPencil size={16} />}>
+        <Button
+          component={Link}
+          to={paths.collectionEdit(collection.uid, 'access')}
+          variant="light"
+          leftSection={<IconPencil size={16} />}
+        >
           Edit
         </Button>
       </Group>
@@ -53,7 +58,11 @@ function CollectionView({ collection, tab }: { collection: CollectionDetail; tab
             <RoleBadge role={collection.myRole} size="lg" />
           </Group>
           {canEdit ? (
-            <Button component={Link} to={paths.collectionEdit(collection.uid, tabSegment(tab))} leftSection={<IconPencil size={16} />}>
+            <Button
+              component={Link}
+              to={paths.collectionEdit(collection.uid, tabSegment(tab))}
+              leftSection={<IconPencil size={16} />}
+            >
               Edit collection
             </Button>
           ) : null}

@@ -16,8 +16,8 @@ export function EditOverviewPanel({ collection }: { collection: CollectionDetail
     <Stack gap="xl">
       {collection.can.edit ? null : (
         <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />} maw={640}>
-          Only the collection&apos;s owners change its details. As an administrator you decide who has access, on
-          the Access tab.
+          Only the collection&apos;s owners change its details. As an administrator you decide who has access, on the
+          Access tab.
         </Alert>
       )}
       <Paper withBorder radius="md" p="lg" maw={640}>

@@ -20,7 +20,8 @@ const roles = {
   indirectUsers: [],
 };
 
-const selectedTab = () => screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
+const selectedTab = () =>
+  screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent;
 
 describe('the collection screen', () => {
   it('opens the tab the URL names and puts the tab chosen into the URL', async () => {
@@ -43,7 +44,9 @@ describe('the collection screen', () => {
     await waitFor(() => expect(location()).toBe('/collection/col-1'));
     expect(selectedTab()).toBe('Overview');
     // The reply's ISO text arrives as a Date and is shown for people.
-    expect(await screen.findByText(`${formatDateTime(new Date('2026-01-05T09:30:00.000Z'))} by Ada Lovelace (ada)`)).toBeTruthy();
+    expect(
+      await screen.findByText(`${formatDateTime(new Date('2026-01-05T09:30:00.000Z'))} by Ada Lovelace (ada)`),
+    ).toBeTruthy();
     expect(screen.getByText(formatDateTime(new Date('2026-01-06T10:00:00.000Z')))).toBeTruthy();
   });
 
@@ -63,13 +66,23 @@ describe('the collection screen', () => {
   });
 
   it("shows a Reader their own access instead of asking for everyone's", async () => {
-    const reader = buildCollectionDetail({ myRole: 'Reader', can: { edit: false, manageRoles: false, delete: false, editAssets: false } });
+    const reader = buildCollectionDetail({
+      myRole: 'Reader',
+      can: { edit: false, manageRoles: false, delete: false, editAssets: false },
+    });
     const api = fakeApi({
       'GET /api/DataSourceCollection/GetByUid/col-1': { body: reader },
       'GET /api/DataRole/1/UserDataRoles': {
         body: {
           user: { id: 1, name: 'Ada Lovelace', username: 'ada' },
-          roles: [{ collection: { uid: 'col-1', name: 'Sales' }, role: 'Reader', directRole: null, viaGroups: [{ id: 3, name: 'Staff', role: 'Reader', path: [{ id: 3, name: 'Staff' }] }] }],
+          roles: [
+            {
+              collection: { uid: 'col-1', name: 'Sales' },
+              role: 'Reader',
+              directRole: null,
+              viaGroups: [{ id: 3, name: 'Staff', role: 'Reader', path: [{ id: 3, name: 'Staff' }] }],
+            },
+          ],
         },
       },
     });
@@ -79,7 +92,7 @@ describe('the collection screen', () => {
     expect(api.requests.map((r) => r.path)).not.toContain('/api/DataRole/col-1/DataSourceCollectionDataRoles');
   });
 
-  it("shows a Reader who owns the collection, and the path of a role that comes through nested groups", async () => {
+  it('shows a Reader who owns the collection, and the path of a role that comes through nested groups', async () => {
     const reader = buildCollectionDetail({
       myRole: 'Reader',
       owners: [{ id: 1, name: 'Ada Lovelace', username: 'ada' }],
@@ -96,7 +109,17 @@ describe('the collection screen', () => {
               collection: { uid: 'col-1', name: 'Sales' },
               role: 'Reader',
               directRole: null,
-              viaGroups: [{ id: 3, name: 'Staff', role: 'Reader', path: [{ id: 3, name: 'Staff' }, { id: 7, name: 'Analysts' }] }],
+              viaGroups: [
+                {
+                  id: 3,
+                  name: 'Staff',
+                  role: 'Reader',
+                  path: [
+                    { id: 3, name: 'Staff' },
+                    { id: 7, name: 'Analysts' },
+                  ],
+                },
+              ],
             },
           ],
         },
@@ -117,21 +140,38 @@ describe('the collection screen', () => {
         body: {
           ...roles,
           indirectUsers: [
-            { user: { id: 3, name: 'Alan Analyst', username: 'analyst' }, role: 'Editor', path: [{ id: 7, name: 'Analysts' }] },
-            { user: { id: 3, name: 'Alan Analyst', username: 'analyst' }, role: 'Reader', path: [{ id: 8, name: 'Staff' }, { id: 7, name: 'Analysts' }] },
+            {
+              user: { id: 3, name: 'Alan Analyst', username: 'analyst' },
+              role: 'Editor',
+              path: [{ id: 7, name: 'Analysts' }],
+            },
+            {
+              user: { id: 3, name: 'Alan Analyst', username: 'analyst' },
+              role: 'Reader',
+              path: [
+                { id: 8, name: 'Staff' },
+                { id: 7, name: 'Analysts' },
+              ],
+            },
           ],
         },
       },
     });
     renderApp({ path: '/collection/col-1/access', ...owner() });
     const table = await screen.findByRole('table', { name: 'People with a role through groups' });
-    const rows = within(table).getAllByRole('row').slice(1).map((row) => row.textContent);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows).toEqual(['Alan AnalystanalystEditorAnalysts', 'Alan AnalystanalystReaderStaff › Analysts']);
     expect(screen.getByRole('heading', { name: 'Through groups (2)' })).toBeTruthy();
   });
 
   it('sends someone who may not change the collection from its edit page to the error page', async () => {
-    const reader = buildCollectionDetail({ myRole: 'Editor', can: { edit: false, manageRoles: false, delete: false, editAssets: true } });
+    const reader = buildCollectionDetail({
+      myRole: 'Editor',
+      can: { edit: false, manageRoles: false, delete: false, editAssets: true },
+    });
     fakeApi({ 'GET /api/DataSourceCollection/GetByUid/col-1': { body: reader } });
     renderApp({ path: '/collection/col-1/edit', ...owner() });
     expect(await screen.findByRole('heading', { name: 'Unauthorised' })).toBeTruthy();
@@ -144,10 +184,16 @@ describe('the collection edit screen', () => {
       'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail() },
       'GET /api/DataRole/col-1/DataSourceCollectionDataRoles': { body: roles },
       'GET /api/User/Autocomplete': { body: [{ id: 5, name: 'Linus Torvalds', username: 'linus', email: null }] },
-      'PUT /api/DataRole/5/UserDataRoles': { body: { user: { id: 5, name: 'Linus Torvalds', username: 'linus' }, roles: [] } },
+      'PUT /api/DataRole/5/UserDataRoles': {
+        body: { user: { id: 5, name: 'Linus Torvalds', username: 'linus' }, roles: [] },
+      },
       'PUT /api/DataRole/7/UserGroupDataRoles': {
         status: 400,
-        body: { title: 'At least one Owner is required', status: 400, errors: { role: ['At least one Owner is required'] } },
+        body: {
+          title: 'At least one Owner is required',
+          status: 400,
+          errors: { role: ['At least one Owner is required'] },
+        },
       },
     });
     const user = userEvent.setup();
@@ -162,7 +208,9 @@ describe('the collection edit screen', () => {
     await user.keyboard('in');
     // The picker asks the server (after a short pause in typing) rather than filtering itself.
     await waitFor(() =>
-      expect(api.requests.filter((r) => r.path === '/api/User/Autocomplete').map((r) => r.query.get('search'))).toContain('lin'),
+      expect(
+        api.requests.filter((r) => r.path === '/api/User/Autocomplete').map((r) => r.query.get('search')),
+      ).toContain('lin'),
     );
     await user.click(await screen.findByRole('option', { name: /Linus Torvalds/ }));
     await user.click(screen.getByRole('combobox', { name: 'Role' }));
@@ -177,8 +225,14 @@ describe('the collection edit screen', () => {
     // Your own row cannot be changed here; others can be withdrawn with a confirmation.
     const people = screen.getByRole('table', { name: 'People with a role' });
     expect(within(people).queryByRole('button', { name: 'Withdraw the role of Ada Lovelace (you)' })).toBeNull();
-    await user.click(within(screen.getByRole('table', { name: 'Groups with a role' })).getByRole('button', { name: 'Withdraw the role of Analysts' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Withdraw role' })).getByRole('button', { name: 'Withdraw' }));
+    await user.click(
+      within(screen.getByRole('table', { name: 'Groups with a role' })).getByRole('button', {
+        name: 'Withdraw the role of Analysts',
+      }),
+    );
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Withdraw role' })).getByRole('button', { name: 'Withdraw' }),
+    );
     await waitFor(() => expect(toastMessages()).toContain('role: At least one Owner is required'));
     expect(screen.getByRole('dialog', { name: 'Withdraw role' })).toBeTruthy();
   });
@@ -239,10 +293,16 @@ describe('creating a collection', () => {
         JSON.stringify(request.body) === JSON.stringify({ name: 'Sales', description: '' })
           ? { status: 409, body: { title: taken, status: 409, code: 'conflict', errors: { name: [taken] } } }
           : { status: 201, body: buildCollectionDetail({ uid: 'new-1', name: 'Sales 2' }) },
-      'GET /api/DataSourceCollection/GetByUid/new-1': { body: buildCollectionDetail({ uid: 'new-1', name: 'Sales 2' }) },
+      'GET /api/DataSourceCollection/GetByUid/new-1': {
+        body: buildCollectionDetail({ uid: 'new-1', name: 'Sales 2' }),
+      },
     });
     const user = userEvent.setup();
-    const { location } = renderApp({ path: '/collection/create', auth: buildAuth({ user: buildUser() }), currentUser: buildCurrentUser({ id: 1, canCreateCollections: true }) });
+    const { location } = renderApp({
+      path: '/collection/create',
+      auth: buildAuth({ user: buildUser() }),
+      currentUser: buildCurrentUser({ id: 1, canCreateCollections: true }),
+    });
     const name = await screen.findByRole('textbox', { name: 'Name' });
 
     await user.type(name, 'x');

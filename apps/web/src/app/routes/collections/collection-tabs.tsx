@@ -16,7 +16,12 @@ export function collectionTabs(collection: CollectionDetail): RouteTab<Collectio
   return [
     { value: 'overview', label: 'Overview', icon: <IconInfoCircle size={16} /> },
     { value: 'data-assets', label: 'Data assets', icon: <IconDatabase size={16} />, count: collection.assetCount },
-    { value: 'connections', label: 'Connections', icon: <IconPlugConnected size={16} />, count: collection.connectionCount },
+    {
+      value: 'connections',
+      label: 'Connections',
+      icon: <IconPlugConnected size={16} />,
+      count: collection.connectionCount,
+    },
     { value: 'access', label: 'Access', icon: <IconShieldLock size={16} /> },
   ];
 }
@@ -25,7 +30,13 @@ export function collectionTabs(collection: CollectionDetail): RouteTab<Collectio
 export const tabSegment = (tab: CollectionTab) => (tab === 'overview' ? undefined : tab);
 
 /** Loads the collection of the URL: loading, not found (gone or not shared), failed, or the screen. */
-export function CollectionGate({ uid, children }: { uid: string; children: (collection: CollectionDetail) => ReactNode }) {
+export function CollectionGate({
+  uid,
+  children,
+}: {
+  uid: string;
+  children: (collection: CollectionDetail) => ReactNode;
+}) {
   const collection = useCollection(uid);
   if (collection.isPending) return <PageLoader label="Loading the collection" />;
   if (collection.isError) {

@@ -4,7 +4,25 @@ import { lazyPage } from '../../lazy-page.ts';
 import { routePatterns } from '../../route-patterns.ts';
 
 export const digitalLabRoutes: RouteObject[] = [
-  { path: routePatterns.digitalLabAssetCall, lazy: lazyPage(() => import('./DigitalLabAssetCallPage.tsx'), (m) => m.DigitalLabAssetCallPage) },
-  { path: paths.digitalLabTokens, lazy: lazyPage(() => import('./DigitalLabTokensPage.tsx'), (m) => m.DigitalLabTokensPage) },
-  { path: paths.digitalLabTokenCreatePat, lazy: lazyPage(() => import('./DigitalLabCreatePatPage.tsx'), (m) => m.DigitalLabCreatePatPage) },
+  {
+    path: routePatterns.digitalLabAssetCall,
+    lazy: lazyPage(
+      () => import('./DigitalLabAssetCallPage.tsx'),
+      (m) => m.DigitalLabAssetCallPage,
+    ),
+  },
+  {
+    path: paths.digitalLabTokens,
+    lazy: lazyPage(
+      () => import('./DigitalLabTokensPage.tsx'),
+      (m) => m.DigitalLabTokensPage,
+    ),
+  },
+  {
+    path: paths.digitalLabTokenCreatePat,
+    lazy: lazyPage(
+      () => import('./DigitalLabCreatePatPage.tsx'),
+      (m) => m.DigitalLabCreatePatPage,
+    ),
+  },
 ];

@@ -15,8 +15,8 @@ export function NotFoundPage() {
         </Button>
       }
     >
-      Nothing in {PRODUCT_NAME} lives at <code>{location.pathname}</code>. Check the address, or start again from the home
-      page.
+      Nothing in {PRODUCT_NAME} lives at <code>{location.pathname}</code>. Check the address, or start again from the
+      home page.
     </NotFoundFrame>
   );
 }

@@ -8,7 +8,9 @@ import { renderApp } from '../../../test/render-app.tsx';
 
 describe('the error page', () => {
   it('shows the summary and message it is given, an image and a Home button', async () => {
-    renderApp({ path: '/error?errorSummary=Unauthorised&errorMessage=You%20are%20not%20authorised%20to%20perform%20this%20action' });
+    renderApp({
+      path: '/error?errorSummary=Unauthorised&errorMessage=You%20are%20not%20authorised%20to%20perform%20this%20action',
+    });
     expect(await screen.findByRole('heading', { name: 'Unauthorised' })).toBeTruthy();
     expect(screen.getByText('You are not authorised to perform this action')).toBeTruthy();
     expect(screen.getByRole('img')).toBeTruthy();
@@ -22,7 +24,8 @@ describe('the error page', () => {
   });
 
   it('shows the details in developer mode only', async () => {
-    const path = '/error?errorSummary=Failed&errorMessage=It%20broke&details=403%20GET%20%2Fapi%2FCaching%2FGetCacheKeys';
+    const path =
+      '/error?errorSummary=Failed&errorMessage=It%20broke&details=403%20GET%20%2Fapi%2FCaching%2FGetCacheKeys';
     const first = renderApp({ path });
     await screen.findByRole('heading', { name: 'Failed' });
     expect(screen.queryByText('403 GET /api/Caching/GetCacheKeys')).toBeNull();

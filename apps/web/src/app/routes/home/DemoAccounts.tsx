@@ -10,8 +10,8 @@ export function DemoAccounts({ accounts }: { accounts: PortalConfig['demoAccount
         Demo accounts
       </Title>
       <Alert variant="light" icon={<IconInfoCircle size={18} />}>
-        This Data Lab runs in embedded mode with its built-in sign-in provider and demo data. Sign in with one of
-        these accounts; the provider&apos;s sign-in page lists them too.
+        This Data Lab runs in embedded mode with its built-in sign-in provider and demo data. Sign in with one of these
+        accounts; the provider&apos;s sign-in page lists them too.
       </Alert>
       <Table withTableBorder striped verticalSpacing="sm" maw={760}>
         <Table.Thead>

@@ -22,10 +22,10 @@ export function HomePage() {
             Find data, call it, and share it safely
           </Title>
           <Text size="lg" c="dimmed">
-            {PRODUCT_NAME} is where data owners publish their data as <strong>data assets</strong> — a parameterised
-            SQL query or a Web API request — grouped in <strong>collections</strong>. You call an asset here in the
-            portal, or from your own programs with an access token; your data roles on each collection decide what
-            you can see, call and change.
+            {PRODUCT_NAME} is where data owners publish their data as <strong>data assets</strong> — a parameterised SQL
+            query or a Web API request — grouped in <strong>collections</strong>. You call an asset here in the portal,
+            or from your own programs with an access token; your data roles on each collection decide what you can see,
+            call and change.
           </Text>
           <Group>
             {isSignedIn ? (

@@ -17,7 +17,13 @@ export function UserGroupListPage() {
   const searchState = useSearchState();
   const { search, page } = searchState;
   const sort = useSortState(userGroupSortColumns, 'name');
-  const groups = useUserGroups({ search, page, pageSize: PAGE_SIZE, sortBy: sort.sortBy, sortDirection: sort.sortDirection });
+  const groups = useUserGroups({
+    search,
+    page,
+    pageSize: PAGE_SIZE,
+    sortBy: sort.sortBy,
+    sortDirection: sort.sortDirection,
+  });
 
   const newButton = (
     <Button component={Link} to={paths.userGroupCreate} leftSection={<IconUsersPlus size={18} />}>

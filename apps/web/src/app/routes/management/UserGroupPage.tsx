@@ -37,7 +37,15 @@ function ParentLinks({ group }: { group: UserGroupDetail }) {
         Nested in
       </Text>
       {group.parents.map((parent) => (
-        <Badge key={parent.id} component={Link} to={paths.userGroup(parent.id, 'members')} variant="light" color="indigo" tt="none" style={{ cursor: 'pointer' }}>
+        <Badge
+          key={parent.id}
+          component={Link}
+          to={paths.userGroup(parent.id, 'members')}
+          variant="light"
+          color="indigo"
+          tt="none"
+          style={{ cursor: 'pointer' }}
+        >
           {parent.name}
         </Badge>
       ))}
@@ -59,9 +67,18 @@ function GroupScreen({ group, tab }: { group: UserGroupDetail; tab: GroupTab }) 
       <Group mb="md" mt={-12}>
         <ParentLinks group={group} />
       </Group>
-      <RouteTabs label="Group sections" tabs={groupTabs(group)} value={tab} pathFor={(next) => paths.userGroup(group.id, next)}>
+      <RouteTabs
+        label="Group sections"
+        tabs={groupTabs(group)}
+        value={tab}
+        pathFor={(next) => paths.userGroup(group.id, next)}
+      >
         {tab === 'members' ? (
-          <GroupMembers groupId={group.id} groupName={group.name} renderUserPicker={(props) => <UserPicker {...props} />} />
+          <GroupMembers
+            groupId={group.id}
+            groupName={group.name}
+            renderUserPicker={(props) => <UserPicker {...props} />}
+          />
         ) : null}
         {tab === 'groups' ? <ChildGroups groupId={group.id} groupName={group.name} /> : null}
         {tab === 'data-roles' ? <GroupDataRoles groupId={group.id} /> : null}

@@ -48,9 +48,21 @@ export function UserManagementPage() {
           />
         }
       >
-        {(items) => <UserTable users={items} sort={sort} currentUserId={currentUser.data?.id} onOpen={(user) => setOpenUserId(user.id)} />}
+        {(items) => (
+          <UserTable
+            users={items}
+            sort={sort}
+            currentUserId={currentUser.data?.id}
+            onOpen={(user) => setOpenUserId(user.id)}
+          />
+        )}
       </PagedList>
-      <UserDrawer user={openUser} isSelf={openUser !== null && openUser.id === currentUser.data?.id} onClose={() => setOpenUserId(null)} roles={openUser ? <UserEffectiveRoles userId={openUser.id} /> : null} />
+      <UserDrawer
+        user={openUser}
+        isSelf={openUser !== null && openUser.id === currentUser.data?.id}
+        onClose={() => setOpenUserId(null)}
+        roles={openUser ? <UserEffectiveRoles userId={openUser.id} /> : null}
+      />
     </PageFrame>
   );
 }

@@ -2,13 +2,23 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { messages } from '@datalab/contract/messages';
-import { buildAuth, buildCurrentUser, buildUser, buildUserGroupDetail, buildUserListItem, pageOfItems } from '../../../test/builders.ts';
+import {
+  buildAuth,
+  buildCurrentUser,
+  buildUser,
+  buildUserGroupDetail,
+  buildUserListItem,
+  pageOfItems,
+} from '../../../test/builders.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { toastMessages } from '../../../test/render-ui.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 
-const admin = () => ({ auth: buildAuth({ user: buildUser() }), currentUser: buildCurrentUser({ id: 1, permissions: { canManageUsers: true } }) });
+const admin = () => ({
+  auth: buildAuth({ user: buildUser() }),
+  currentUser: buildCurrentUser({ id: 1, permissions: { canManageUsers: true } }),
+});
 const lastAdministrator = messages.atLeastOne('user with canManageUsers');
 
 describe('user management', () => {
@@ -20,7 +30,10 @@ describe('user management', () => {
     api.fetchMock.mockImplementation(async (input, init) => {
       if (init?.method === 'PUT') {
         await new Promise<void>((resolve) => (refuse = resolve));
-        return Response.json({ title: lastAdministrator, status: 400, errors: { canManageUsers: [lastAdministrator] } }, { status: 400 });
+        return Response.json(
+          { title: lastAdministrator, status: 400, errors: { canManageUsers: [lastAdministrator] } },
+          { status: 400 },
+        );
       }
       return Response.json(String(input).startsWith('/api/User?') ? pageOfItems([grace]) : {}, { status: 200 });
     });
@@ -32,10 +45,14 @@ describe('user management', () => {
     await user.click(toggle);
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw user management' });
     await user.click(within(dialog).getByRole('button', { name: 'Withdraw' }));
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'User management for Grace Hopper' })).toHaveProperty('checked', false));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'User management for Grace Hopper' })).toHaveProperty('checked', false),
+    );
 
     refuse?.();
-    await waitFor(() => expect(screen.getByRole('switch', { name: 'User management for Grace Hopper' })).toHaveProperty('checked', true));
+    await waitFor(() =>
+      expect(screen.getByRole('switch', { name: 'User management for Grace Hopper' })).toHaveProperty('checked', true),
+    );
     expect(toastMessages()).toContain(`canManageUsers: ${lastAdministrator}`);
     const put = api.fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(String(put?.[0])).toBe('/api/User/2/SystemPermissions');
@@ -76,7 +93,14 @@ describe('user management', () => {
           user: { id: 3, name: 'Alan Analyst', username: 'analyst' },
           groups: [
             { group: { id: 7, name: 'Analysts' }, direct: true, path: [{ id: 7, name: 'Analysts' }] },
-            { group: { id: 8, name: 'Staff' }, direct: false, path: [{ id: 8, name: 'Staff' }, { id: 7, name: 'Analysts' }] },
+            {
+              group: { id: 8, name: 'Staff' },
+              direct: false,
+              path: [
+                { id: 8, name: 'Staff' },
+                { id: 7, name: 'Analysts' },
+              ],
+            },
           ],
         },
       },
@@ -90,7 +114,15 @@ describe('user management', () => {
               directRole: null,
               viaGroups: [
                 { id: 7, name: 'Analysts', role: 'Editor', path: [{ id: 7, name: 'Analysts' }] },
-                { id: 8, name: 'Staff', role: 'Reader', path: [{ id: 8, name: 'Staff' }, { id: 7, name: 'Analysts' }] },
+                {
+                  id: 8,
+                  name: 'Staff',
+                  role: 'Reader',
+                  path: [
+                    { id: 8, name: 'Staff' },
+                    { id: 7, name: 'Analysts' },
+                  ],
+                },
               ],
             },
           ],
@@ -106,8 +138,13 @@ describe('user management', () => {
     expect(within(roles).getByText('Group Analysts: Editor')).toBeTruthy();
     expect(within(roles).getByText('Group Staff: Reader')).toBeTruthy();
     const groups = within(drawer).getByRole('table', { name: 'Groups of the user' });
-    expect(within(groups).getByRole('link', { name: 'Analysts' }).getAttribute('href')).toBe('/management/user-group/7/members');
-    const rows = within(groups).getAllByRole('row').slice(1).map((row) => row.textContent);
+    expect(within(groups).getByRole('link', { name: 'Analysts' }).getAttribute('href')).toBe(
+      '/management/user-group/7/members',
+    );
+    const rows = within(groups)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.textContent);
     expect(rows).toEqual(['AnalystsDirect', 'StaffThrough Staff › Analysts']);
   });
 
@@ -117,7 +154,9 @@ describe('user management', () => {
     const api = fakeApi({
       'GET /api/User': { body: pageOfItems([grace, linus]) },
       'GET /api/User/2/Groups': { body: { user: { id: 2, name: 'Grace Hopper', username: 'grace' }, groups: [] } },
-      'GET /api/DataRole/2/UserDataRoles': { body: { user: { id: 2, name: 'Grace Hopper', username: 'grace' }, roles: [] } },
+      'GET /api/DataRole/2/UserDataRoles': {
+        body: { user: { id: 2, name: 'Grace Hopper', username: 'grace' }, roles: [] },
+      },
       'PUT /api/User/2/Active': { body: { ...grace, isActive: false } },
     });
     const user = userEvent.setup();
@@ -157,7 +196,9 @@ describe('a user group', () => {
     const user = userEvent.setup();
     const { location } = renderApp({ path: '/management/user-group/12/groups', ...admin() });
     expect(await screen.findByText('No nested groups')).toBeTruthy();
-    expect(screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent).toContain('Child groups');
+    expect(
+      screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true')?.textContent,
+    ).toContain('Child groups');
 
     await user.click(screen.getByRole('combobox', { name: 'Nest a group in this one' }));
     await user.click(await screen.findByRole('option', { name: 'Staff' }));
@@ -173,7 +214,12 @@ describe('a user group', () => {
     const api = fakeApi({
       'GET /api/UserGroup/12': { body: group },
       'GET /api/UserGroup/12/UserGroups': { body: [] },
-      'GET /api/UserGroup/Autocomplete': { body: [{ id: 3, name: 'Staff' }, { id: 30, name: 'Team B' }] },
+      'GET /api/UserGroup/Autocomplete': {
+        body: [
+          { id: 3, name: 'Staff' },
+          { id: 30, name: 'Team B' },
+        ],
+      },
       'GET /api/UserGroup/12/NestingCandidates': { body: [{ id: 30, name: 'Team B' }] },
     });
     const user = userEvent.setup();
@@ -204,7 +250,10 @@ describe('a user group', () => {
     await user.type(screen.getByRole('textbox', { name: 'Description' }), 'All analysts');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(api.requests.some((r) => r.method === 'PUT')).toBe(true));
-    expect(api.requests.find((r) => r.method === 'PUT')?.body).toEqual({ name: 'Data team', description: 'All analysts' });
+    expect(api.requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      name: 'Data team',
+      description: 'All analysts',
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Data team' })).toBeTruthy();
   });
 
@@ -221,7 +270,9 @@ describe('a user group', () => {
     });
     renderApp({ path: '/management/user-group/12/hierarchy', ...admin() });
     const below = await screen.findByRole('navigation', { name: 'Groups below' });
-    expect(within(below).getByRole('link', { name: 'Team A1' }).getAttribute('href')).toBe('/management/user-group/21/hierarchy');
+    expect(within(below).getByRole('link', { name: 'Team A1' }).getAttribute('href')).toBe(
+      '/management/user-group/21/hierarchy',
+    );
     const above = screen.getByRole('navigation', { name: 'Groups above' });
     expect(above.textContent).toBe('Company›Staff›Analysts');
   });

@@ -13,9 +13,13 @@ export function AccessibilityPage() {
     >
       <PolicySection title="What you can expect">
         <List spacing="xs">
-          <List.Item>Every page and control can be reached and used with a keyboard alone, with a visible focus.</List.Item>
+          <List.Item>
+            Every page and control can be reached and used with a keyboard alone, with a visible focus.
+          </List.Item>
           <List.Item>Form fields have labels, and errors say which field they concern and what to do.</List.Item>
-          <List.Item>Text and controls keep at least the WCAG AA contrast, and pages work when zoomed to 200%.</List.Item>
+          <List.Item>
+            Text and controls keep at least the WCAG AA contrast, and pages work when zoomed to 200%.
+          </List.Item>
           <List.Item>Headings, landmarks and tables are marked up so that screen readers can navigate them.</List.Item>
           <List.Item>Your system font and your operating system&apos;s reduced-motion setting are respected.</List.Item>
         </List>

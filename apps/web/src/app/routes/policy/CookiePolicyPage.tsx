@@ -40,13 +40,29 @@ function StorageTable({ entries }: { entries: StorageEntry[] }) {
 export function CookiePolicyPage() {
   const config = usePortalConfig();
   const session: StorageEntry[] = [
-    { key: `oidc.user:${config.authority}:${config.clientId}`, purpose: 'Your sign-in session: the tokens that prove who you are to Data Lab.', kept: 'Until you sign out or close the tab.' },
-    { key: 'oidc.<random id>', purpose: 'A sign-in or sign-out in progress (its state and PKCE verifier).', kept: 'Until it completes; abandoned ones are removed after 15 minutes.' },
+    {
+      key: `oidc.user:${config.authority}:${config.clientId}`,
+      purpose: 'Your sign-in session: the tokens that prove who you are to Data Lab.',
+      kept: 'Until you sign out or close the tab.',
+    },
+    {
+      key: 'oidc.<random id>',
+      purpose: 'A sign-in or sign-out in progress (its state and PKCE verifier).',
+      kept: 'Until it completes; abandoned ones are removed after 15 minutes.',
+    },
     { key: LOGIN_REDIRECT_KEY, purpose: 'The page to return to after signing in.', kept: 'Until sign-in completes.' },
-    { key: 'react-router-scroll-positions', purpose: 'Scroll positions, so Back returns you to where you were.', kept: 'Until you close the tab.' },
+    {
+      key: 'react-router-scroll-positions',
+      purpose: 'Scroll positions, so Back returns you to where you were.',
+      kept: 'Until you close the tab.',
+    },
   ];
   const local: StorageEntry[] = [
-    { key: limits.searchHistoryKey, purpose: `Your last ${limits.searchHistoryLimit} searches, offered again in search boxes.`, kept: 'Until you clear your browser data.' },
+    {
+      key: limits.searchHistoryKey,
+      purpose: `Your last ${limits.searchHistoryLimit} searches, offered again in search boxes.`,
+      kept: 'Until you clear your browser data.',
+    },
     { key: DEVELOPER_MODE_KEY, purpose: 'Whether developer mode is switched on.', kept: 'Until you switch it off.' },
   ];
   return (

@@ -16,7 +16,9 @@ export function PrivacyPage() {
       <PolicySection title="Usage and logs">
         <Text>To run the service securely and to show owners how their data is used, {PRODUCT_NAME} records:</Text>
         <List spacing="xs">
-          <List.Item>each call: who made it, the data asset, the token used, its status, duration, rows and bytes;</List.Item>
+          <List.Item>
+            each call: who made it, the data asset, the token used, its status, duration, rows and bytes;
+          </List.Item>
           <List.Item>download jobs you start, and the files they produce until they expire;</List.Item>
           <List.Item>application logs of errors, each under a request id, which administrators can read.</List.Item>
         </List>

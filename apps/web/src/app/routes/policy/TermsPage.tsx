@@ -25,9 +25,9 @@ export function TermsPage() {
       </PolicySection>
       <PolicySection title="Tokens are secrets">
         <Text>
-          Access tokens, including personal access tokens, act with your authority. Keep them out of source code,
-          shared documents and chats, give each one only the collections it needs, and revoke a token as soon as it
-          is no longer needed or may have leaked. Token secrets are shown once and cannot be recovered.
+          Access tokens, including personal access tokens, act with your authority. Keep them out of source code, shared
+          documents and chats, give each one only the collections it needs, and revoke a token as soon as it is no
+          longer needed or may have leaked. Token secrets are shown once and cannot be recovered.
         </Text>
       </PolicySection>
       <PolicySection title="What is recorded">

@@ -28,7 +28,9 @@ describe('useCurrentUser', () => {
   it('loads the current user through the API client when signed in', async () => {
     fetchMock.mockResolvedValue(Response.json(buildCurrentUser({ name: 'Grace Hopper' })));
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const { result } = renderHook(() => useCurrentUser(), { wrapper: wrapperFor(buildAuth({ user: buildUser() }), queryClient) });
+    const { result } = renderHook(() => useCurrentUser(), {
+      wrapper: wrapperFor(buildAuth({ user: buildUser() }), queryClient),
+    });
     await waitFor(() => expect(result.current.data?.name).toBe('Grace Hopper'));
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/Account/GetCurrentUser');
   });

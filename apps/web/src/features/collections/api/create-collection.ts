@@ -21,7 +21,10 @@ export function useCreateCollection() {
     mutationFn: createCollection,
     onSuccess: async (created) => {
       queryClient.setQueryData(collectionKeys.detail(created.uid), created);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: collectionKeys.lists() }), invalidateScopes(queryClient, 'dataRoles')]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: collectionKeys.lists() }),
+        invalidateScopes(queryClient, 'dataRoles'),
+      ]);
     },
   });
 }

@@ -3,8 +3,14 @@ import { getAllCollections } from '@datalab/contract/api/collections';
 import { apiCall } from '../../../lib/api-client.ts';
 import { collectionKeys, type CollectionListQuery } from '../keys.ts';
 
-export function fetchCollections({ search, page, pageSize, sortBy, sortDirection }: CollectionListQuery, signal?: AbortSignal) {
-  return apiCall(getAllCollections, { query: { search: search || undefined, page, pageSize, sortBy, sortDirection }, signal });
+export function fetchCollections(
+  { search, page, pageSize, sortBy, sortDirection }: CollectionListQuery,
+  signal?: AbortSignal,
+) {
+  return apiCall(getAllCollections, {
+    query: { search: search || undefined, page, pageSize, sortBy, sortDirection },
+    signal,
+  });
 }
 
 export function collectionsQueryOptions(query: CollectionListQuery) {

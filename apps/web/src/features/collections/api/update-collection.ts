@@ -16,7 +16,10 @@ export function useUpdateCollection(uid: string) {
     mutationFn: (body: CollectionInput) => updateCollection(uid, body),
     onSuccess: async (updated) => {
       queryClient.setQueryData(collectionKeys.detail(uid), updated);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: collectionKeys.lists() }), invalidateScopes(queryClient, 'dataRoles')]);
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: collectionKeys.lists() }),
+        invalidateScopes(queryClient, 'dataRoles'),
+      ]);
     },
   });
 }

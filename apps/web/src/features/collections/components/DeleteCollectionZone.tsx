@@ -30,10 +30,16 @@ export function DeleteCollectionZone({ uid, name, onDeleted }: DeleteCollectionZ
         </Title>
         <Group justify="space-between" wrap="nowrap" gap="lg">
           <Text size="sm">
-            Deleting the collection removes its data assets, connections and roles, and revokes its tokens. It
-            cannot be undone.
+            Deleting the collection removes its data assets, connections and roles, and revokes its tokens. It cannot be
+            undone.
           </Text>
-          <Button color="red" variant="outline" leftSection={<IconTrash size={16} />} onClick={() => setOpen(true)} style={{ flexShrink: 0 }}>
+          <Button
+            color="red"
+            variant="outline"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => setOpen(true)}
+            style={{ flexShrink: 0 }}
+          >
             Delete collection
           </Button>
         </Group>

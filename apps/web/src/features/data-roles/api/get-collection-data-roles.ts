@@ -8,7 +8,10 @@ export function fetchCollectionDataRoles(uid: string, signal?: AbortSignal) {
 }
 
 export function collectionDataRolesQueryOptions(uid: string) {
-  return queryOptions({ queryKey: dataRoleKeys.collection(uid), queryFn: ({ signal }) => fetchCollectionDataRoles(uid, signal) });
+  return queryOptions({
+    queryKey: dataRoleKeys.collection(uid),
+    queryFn: ({ signal }) => fetchCollectionDataRoles(uid, signal),
+  });
 }
 
 /** Who holds which role on a collection: for its Owners and administrators only (others get 403). */

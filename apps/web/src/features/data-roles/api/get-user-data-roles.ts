@@ -8,7 +8,10 @@ export function fetchUserDataRoles(userId: number, signal?: AbortSignal) {
 }
 
 export function userDataRolesQueryOptions(userId: number) {
-  return queryOptions({ queryKey: dataRoleKeys.user(userId), queryFn: ({ signal }) => fetchUserDataRoles(userId, signal) });
+  return queryOptions({
+    queryKey: dataRoleKeys.user(userId),
+    queryFn: ({ signal }) => fetchUserDataRoles(userId, signal),
+  });
 }
 
 /** A user's effective roles, each with its direct role and the groups it comes through (self or canManageUsers). */

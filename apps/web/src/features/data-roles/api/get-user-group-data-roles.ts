@@ -8,7 +8,10 @@ export function fetchUserGroupDataRoles(groupId: number, signal?: AbortSignal) {
 }
 
 export function userGroupDataRolesQueryOptions(groupId: number) {
-  return queryOptions({ queryKey: dataRoleKeys.group(groupId), queryFn: ({ signal }) => fetchUserGroupDataRoles(groupId, signal) });
+  return queryOptions({
+    queryKey: dataRoleKeys.group(groupId),
+    queryFn: ({ signal }) => fetchUserGroupDataRoles(groupId, signal),
+  });
 }
 
 /** The roles a group holds on collections (canManageUsers). */

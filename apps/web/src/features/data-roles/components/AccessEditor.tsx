@@ -19,7 +19,13 @@ export interface AccessEditorProps extends RowOptions {
 }
 
 /** Grant, change and withdraw roles on a collection. Refusals (the last Owner) come as the API client's toasts. */
-export function AccessEditor({ uid, collectionName, renderUserPicker, renderGroupPicker, ...options }: AccessEditorProps) {
+export function AccessEditor({
+  uid,
+  collectionName,
+  renderUserPicker,
+  renderGroupPicker,
+  ...options
+}: AccessEditorProps) {
   const roles = useCollectionDataRoles(uid);
   const setUserRole = useSetUserDataRole();
   const setGroupRole = useSetGroupDataRole();
@@ -32,11 +38,15 @@ export function AccessEditor({ uid, collectionName, renderUserPicker, renderGrou
     else await setGroupRole.mutateAsync({ groupId: id, collectionUid: uid, role });
   };
   const nameOf = (kind: Grantee, id: number) =>
-    kind === 'user' ? roles.data.users.find((r) => r.user.id === id)?.user.name : roles.data.groups.find((r) => r.group.id === id)?.group.name;
+    kind === 'user'
+      ? roles.data.users.find((r) => r.user.id === id)?.user.name
+      : roles.data.groups.find((r) => r.group.id === id)?.group.name;
   const handle = (kind: Grantee, id: number, role: DataRole | null) =>
     change(kind, id, role).then(() => {
       const who = nameOf(kind, id) ?? `The ${kind}`;
-      notifySuccess(role ? `${who} is now ${role} on ${collectionName}` : `${who} no longer has a role on ${collectionName}`);
+      notifySuccess(
+        role ? `${who} is now ${role} on ${collectionName}` : `${who} no longer has a role on ${collectionName}`,
+      );
     });
   const quietly = (promise: Promise<unknown>) => void promise.catch(() => undefined);
   const isBusy = setUserRole.isPending || setGroupRole.isPending;
@@ -47,7 +57,10 @@ export function AccessEditor({ uid, collectionName, renderUserPicker, renderGrou
     onChange: (id, role) => quietly(handle(kind, id, role)),
     onWithdraw: (id) => handle(kind, id, null),
   });
-  const excludedUserIds = [...roles.data.users.map((r) => r.user.id), ...(options.currentUserId ? [options.currentUserId] : [])];
+  const excludedUserIds = [
+    ...roles.data.users.map((r) => r.user.id),
+    ...(options.currentUserId ? [options.currentUserId] : []),
+  ];
 
   return (
     <Stack gap="xl">

@@ -12,7 +12,12 @@ export function CollectionAccess({ uid, ...options }: { uid: string } & RowOptio
   if (roles.isError) return <InlineError error={roles.error} />;
   return (
     <Stack gap="xl">
-      <AccessSection title="People" caption="People with a role" rows={userRows(roles.data, options)} empty="Nobody holds a role here directly." />
+      <AccessSection
+        title="People"
+        caption="People with a role"
+        rows={userRows(roles.data, options)}
+        empty="Nobody holds a role here directly."
+      />
       <AccessSection
         title="Groups"
         caption="Groups with a role"

@@ -17,7 +17,13 @@ export interface GrantRoleFormProps {
 }
 
 /** Gives a user or a group a role on the collection: pick who, pick the role, grant. */
-export function GrantRoleForm({ renderUserPicker, renderGroupPicker, excludedUserIds, excludedGroupIds, onGrant }: GrantRoleFormProps) {
+export function GrantRoleForm({
+  renderUserPicker,
+  renderGroupPicker,
+  excludedUserIds,
+  excludedGroupIds,
+  onGrant,
+}: GrantRoleFormProps) {
   const [kind, setKind] = useState<Grantee>('user');
   const [selected, setSelected] = useState<Suggestion | null>(null);
   const [role, setRole] = useState<DataRole>('Reader');
@@ -74,7 +80,12 @@ export function GrantRoleForm({ renderUserPicker, renderGroupPicker, excludedUse
           allowDeselect={false}
           onChange={(value) => setRole(dataRoles.find((candidate) => candidate === value) ?? 'Reader')}
         />
-        <Button leftSection={<IconUserPlus size={16} />} disabled={!selected} loading={isGranting} onClick={() => void handleGrant()}>
+        <Button
+          leftSection={<IconUserPlus size={16} />}
+          disabled={!selected}
+          loading={isGranting}
+          onClick={() => void handleGrant()}
+        >
           Grant
         </Button>
       </Group>

@@ -18,8 +18,8 @@ export function MyAccess({ userId, collectionUid }: { userId: number; collection
       </Group>
       {mine ? <RoleSources entry={mine} /> : null}
       <Text size="sm" c="dimmed">
-        Only the collection&apos;s owners and administrators see everyone who has access. Ask an owner if someone
-        needs a role here.
+        Only the collection&apos;s owners and administrators see everyone who has access. Ask an owner if someone needs
+        a role here.
       </Text>
     </Stack>
   );

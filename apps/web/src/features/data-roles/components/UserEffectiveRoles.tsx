@@ -14,8 +14,8 @@ export function UserEffectiveRoles({ userId }: { userId: number }) {
   if (roles.data.roles.length === 0) {
     return (
       <Text size="sm" c="dimmed">
-        No role on any collection. Grant one on a collection&apos;s Access tab, or add the user to a group that
-        holds one.
+        No role on any collection. Grant one on a collection&apos;s Access tab, or add the user to a group that holds
+        one.
       </Text>
     );
   }

@@ -8,7 +8,10 @@ export function fetchGroupHierarchy(id: number, signal?: AbortSignal) {
 }
 
 export function groupHierarchyQueryOptions(id: number) {
-  return queryOptions({ queryKey: userGroupKeys.hierarchy(id), queryFn: ({ signal }) => fetchGroupHierarchy(id, signal) });
+  return queryOptions({
+    queryKey: userGroupKeys.hierarchy(id),
+    queryFn: ({ signal }) => fetchGroupHierarchy(id, signal),
+  });
 }
 
 /** The groups above a group (containing it) and below it (nested in it). */

@@ -3,8 +3,14 @@ import { getUserGroups } from '@datalab/contract/api/user-groups';
 import { apiCall } from '../../../lib/api-client.ts';
 import { userGroupKeys, type UserGroupListQuery } from '../keys.ts';
 
-export function fetchUserGroups({ search, page, pageSize, sortBy, sortDirection }: UserGroupListQuery, signal?: AbortSignal) {
-  return apiCall(getUserGroups, { query: { search: search || undefined, page, pageSize, sortBy, sortDirection }, signal });
+export function fetchUserGroups(
+  { search, page, pageSize, sortBy, sortDirection }: UserGroupListQuery,
+  signal?: AbortSignal,
+) {
+  return apiCall(getUserGroups, {
+    query: { search: search || undefined, page, pageSize, sortBy, sortDirection },
+    signal,
+  });
 }
 
 export function userGroupsQueryOptions(query: UserGroupListQuery) {

@@ -67,13 +67,19 @@ export function ChildGroups({ groupId, groupName }: { groupId: number; groupName
                 error={refusal}
               />
             </div>
-            <Button mt={25} leftSection={<IconFolderPlus size={16} />} disabled={!selected} loading={add.isPending} onClick={handleAdd}>
+            <Button
+              mt={25}
+              leftSection={<IconFolderPlus size={16} />}
+              disabled={!selected}
+              loading={add.isPending}
+              onClick={handleAdd}
+            >
               Add group
             </Button>
           </Group>
           <Text size="xs" c="dimmed">
-            Members of a nested group count as members of {groupName}. Only groups that make no cycle and keep chains
-            at most {MAX_GROUP_DEPTH} groups deep are offered.
+            Members of a nested group count as members of {groupName}. Only groups that make no cycle and keep chains at
+            most {MAX_GROUP_DEPTH} groups deep are offered.
           </Text>
         </Stack>
       </Paper>
@@ -97,12 +103,14 @@ export function ChildGroups({ groupId, groupName }: { groupId: number; groupName
                   title="Take the group out"
                   message={
                     <>
-                      Take {child.name} out of <strong>{groupName}</strong>? Its members stop counting as members
-                      of {groupName}. The group itself stays.
+                      Take {child.name} out of <strong>{groupName}</strong>? Its members stop counting as members of{' '}
+                      {groupName}. The group itself stays.
                     </>
                   }
                   confirmLabel="Take out"
-                  onConfirm={() => remove.mutateAsync(child.id).then(() => notifySuccess(`${child.name} taken out of ${groupName}`))}
+                  onConfirm={() =>
+                    remove.mutateAsync(child.id).then(() => notifySuccess(`${child.name} taken out of ${groupName}`))
+                  }
                 >
                   {(open) => (
                     <ActionIcon variant="subtle" color="red" aria-label={`Take ${child.name} out`} onClick={open}>

@@ -12,7 +12,12 @@ import { useAddGroupUser } from '../api/add-group-user.ts';
 import { useGroupUsers } from '../api/get-group-users.ts';
 import { useRemoveGroupUser } from '../api/remove-group-user.ts';
 
-const columns: DataColumn[] = [{ label: 'Name' }, { label: 'Username' }, { label: 'E-mail' }, { label: 'Remove', w: 90 }];
+const columns: DataColumn[] = [
+  { label: 'Name' },
+  { label: 'Username' },
+  { label: 'E-mail' },
+  { label: 'Remove', w: 90 },
+];
 
 export interface GroupMembersProps {
   groupId: number;
@@ -43,9 +48,19 @@ export function GroupMembers({ groupId, groupName, renderUserPicker }: GroupMemb
       <Paper withBorder radius="md" p="md">
         <Group gap="sm" align="flex-end" wrap="nowrap">
           <div style={{ flex: 1, maxWidth: 420 }}>
-            {renderUserPicker({ label: 'Add a member', selected, onSelect: setSelected, excludedIds: (members.data ?? []).map((m) => m.id) })}
+            {renderUserPicker({
+              label: 'Add a member',
+              selected,
+              onSelect: setSelected,
+              excludedIds: (members.data ?? []).map((m) => m.id),
+            })}
           </div>
-          <Button leftSection={<IconUserPlus size={16} />} disabled={!selected} loading={add.isPending} onClick={handleAdd}>
+          <Button
+            leftSection={<IconUserPlus size={16} />}
+            disabled={!selected}
+            loading={add.isPending}
+            onClick={handleAdd}
+          >
             Add member
           </Button>
         </Group>
@@ -77,7 +92,9 @@ export function GroupMembers({ groupId, groupName, renderUserPicker }: GroupMemb
                     </>
                   }
                   confirmLabel="Remove"
-                  onConfirm={() => remove.mutateAsync(member.id).then(() => notifySuccess(`${member.name} removed from ${groupName}`))}
+                  onConfirm={() =>
+                    remove.mutateAsync(member.id).then(() => notifySuccess(`${member.name} removed from ${groupName}`))
+                  }
                 >
                   {(open) => (
                     <ActionIcon variant="subtle" color="red" aria-label={`Remove ${member.name}`} onClick={open}>

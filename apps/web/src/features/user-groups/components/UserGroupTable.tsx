@@ -19,7 +19,13 @@ const columns: DataColumn[] = [
   { label: 'Delete', w: 80 },
 ];
 
-export function UserGroupTable({ groups, sort }: { groups: UserGroupSummary[]; sort: SortState<(typeof userGroupSortColumns)[number]> }) {
+export function UserGroupTable({
+  groups,
+  sort,
+}: {
+  groups: UserGroupSummary[];
+  sort: SortState<(typeof userGroupSortColumns)[number]>;
+}) {
   const deletion = useDeleteUserGroup();
   const handleDelete = async (group: UserGroupSummary) => {
     await deletion.mutateAsync(group.id);
@@ -36,15 +42,21 @@ export function UserGroupTable({ groups, sort }: { groups: UserGroupSummary[]; s
               title="Delete group"
               message={
                 <>
-                  Delete <strong>{group.name}</strong>? Its {plural(group.memberCount, 'member')} lose the roles
-                  it gives them, and it leaves the groups it is nested in. This cannot be undone.
+                  Delete <strong>{group.name}</strong>? Its {plural(group.memberCount, 'member')} lose the roles it
+                  gives them, and it leaves the groups it is nested in. This cannot be undone.
                 </>
               }
               confirmLabel="Delete group"
               onConfirm={() => handleDelete(group)}
             >
               {(open) => (
-                <ActionIcon variant="subtle" color="red" aria-label={`Delete ${group.name}`} title={`Delete ${group.name}`} onClick={open}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  aria-label={`Delete ${group.name}`}
+                  title={`Delete ${group.name}`}
+                  onClick={open}
+                >
                   <IconTrash size={18} />
                 </ActionIcon>
               )}

@@ -23,6 +23,11 @@ describe('ancestorChains', () => {
 describe('countGroups', () => {
   it('counts a group reached two ways once', () => {
     const shared = { id: 9, name: 'Shared', children: [] };
-    expect(countGroups([{ id: 1, name: 'A', children: [shared] }, { id: 2, name: 'B', children: [shared] }])).toBe(3);
+    expect(
+      countGroups([
+        { id: 1, name: 'A', children: [shared] },
+        { id: 2, name: 'B', children: [shared] },
+      ]),
+    ).toBe(3);
   });
 });

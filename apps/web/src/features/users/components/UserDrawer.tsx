@@ -17,7 +17,12 @@ export interface UserDrawerProps {
 /** One user: who they are, their groups (direct and through nesting) and their effective roles on collections. */
 export function UserDrawer({ user, isSelf, onClose, roles }: UserDrawerProps) {
   return (
-    <Drawer opened={user !== null} onClose={onClose} position="right" size="xl" title={
+    <Drawer
+      opened={user !== null}
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={
         <Text fw={700} size="lg">
           {user?.name}
         </Text>

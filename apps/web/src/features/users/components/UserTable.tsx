@@ -40,8 +40,16 @@ export function UserTable({ users, sort, currentUserId, onOpen }: UserTableProps
               <Text fw={500} size="sm">
                 {user.name}
               </Text>
-              {user.id === currentUserId ? <Badge size="xs" variant="light">You</Badge> : null}
-              {user.isActive ? null : <Badge size="xs" color="gray">Inactive</Badge>}
+              {user.id === currentUserId ? (
+                <Badge size="xs" variant="light">
+                  You
+                </Badge>
+              ) : null}
+              {user.isActive ? null : (
+                <Badge size="xs" color="gray">
+                  Inactive
+                </Badge>
+              )}
             </Group>
           </Table.Td>
           <Table.Td>
@@ -53,7 +61,15 @@ export function UserTable({ users, sort, currentUserId, onOpen }: UserTableProps
           <Table.Td>
             <Group gap={4}>
               {user.groups.slice(0, SHOWN_GROUPS).map((group) => (
-                <Badge key={group.id} component={Link} to={paths.userGroup(group.id, 'members')} variant="light" color="indigo" tt="none" style={{ cursor: 'pointer' }}>
+                <Badge
+                  key={group.id}
+                  component={Link}
+                  to={paths.userGroup(group.id, 'members')}
+                  variant="light"
+                  color="indigo"
+                  tt="none"
+                  style={{ cursor: 'pointer' }}
+                >
                   {group.name}
                 </Badge>
               ))}
@@ -62,7 +78,11 @@ export function UserTable({ users, sort, currentUserId, onOpen }: UserTableProps
                   +{user.groups.length - SHOWN_GROUPS} more
                 </Anchor>
               ) : null}
-              {user.groups.length === 0 ? <Text size="sm" c="dimmed">None</Text> : null}
+              {user.groups.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  None
+                </Text>
+              ) : null}
             </Group>
           </Table.Td>
           <Table.Td>
@@ -72,7 +92,13 @@ export function UserTable({ users, sort, currentUserId, onOpen }: UserTableProps
             <PermissionSwitch user={user} isSelf={user.id === currentUserId} />
           </Table.Td>
           <Table.Td>
-            <Button size="xs" variant="light" leftSection={<IconId size={14} />} onClick={() => onOpen(user)} aria-label={`Details of ${user.name}`}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconId size={14} />}
+              onClick={() => onOpen(user)}
+              aria-label={`Details of ${user.name}`}
+            >
               Details
             </Button>
           </Table.Td>
