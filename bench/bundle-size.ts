@@ -40,7 +40,8 @@ function attributes(tag: string): Record<string, string> {
 /** Local files index.html loads as scripts or module preloads (absolute URLs to other hosts are skipped). */
 function referencedFromHtml(html: string): { scripts: string[]; modulePreloads: string[]; styles: string[] } {
   const refs = { scripts: [] as string[], modulePreloads: [] as string[], styles: [] as string[] };
-  const local = (url: string | undefined) => (url && !/^[a-z]+:|^\/\//i.test(url) ? join(DIST, url.replace(/^\//, '')) : undefined);
+  const local = (url: string | undefined) =>
+    url && !/^[a-z]+:|^\/\//i.test(url) ? join(DIST, url.replace(/^\//, '')) : undefined;
   for (const match of html.matchAll(/<(script|link)\b([^>]*)>/gi)) {
     const name = match[1]!.toLowerCase();
     const attrs = attributes(match[2]!);
@@ -72,14 +73,16 @@ function staticClosure(entries: string[]): Set<string> {
   return seen;
 }
 
-const sum = (files: FileSize[], key: 'bytes' | 'gzipDefault' | 'gzip9') => files.reduce((total, file) => total + file[key], 0);
+const sum = (files: FileSize[], key: 'bytes' | 'gzipDefault' | 'gzip9') =>
+  files.reduce((total, file) => total + file[key], 0);
 
 async function run(): Promise<BenchResult> {
   const indexFile = join(DIST, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`${relative(ROOT, indexFile)} not found: run \`npm run build\` first`);
   const refs = referencedFromHtml(readFileSync(indexFile, 'utf8'));
   const missing = [...refs.scripts, ...refs.modulePreloads].filter((path) => !existsSync(path));
-  if (missing.length > 0) throw new Error(`index.html references missing files: ${missing.join(', ')} (rebuild with \`npm run build\`)`);
+  if (missing.length > 0)
+    throw new Error(`index.html references missing files: ${missing.join(', ')} (rebuild with \`npm run build\`)`);
 
   const declared = new Set([...refs.scripts, ...refs.modulePreloads]);
   const closure = staticClosure(refs.scripts);
@@ -95,15 +98,27 @@ async function run(): Promise<BenchResult> {
 
   const row = (file: FileSize) => [file.file, kB(file.bytes), kB(file.gzipDefault), kB(file.gzip9)];
   const header = ['file', 'raw kB', 'gzip kB (default, 6)', 'gzip kB (9)'];
-  const total = (label: string, files: FileSize[]) => [label, kB(sum(files, 'bytes')), kB(sum(files, 'gzipDefault')), kB(sum(files, 'gzip9'))];
-  printTable('Initial JavaScript (entry + modulepreload + their static imports)', header, [...initial.map(row), total('TOTAL', initial)]);
+  const total = (label: string, files: FileSize[]) => [
+    label,
+    kB(sum(files, 'bytes')),
+    kB(sum(files, 'gzipDefault')),
+    kB(sum(files, 'gzip9')),
+  ];
+  printTable('Initial JavaScript (entry + modulepreload + their static imports)', header, [
+    ...initial.map(row),
+    total('TOTAL', initial),
+  ]);
   printTable(`Lazy JavaScript chunks (${lazy.length})`, header, [...lazy.map(row), total('TOTAL lazy', lazy)]);
   if (styles.length > 0) printTable('Initial CSS (not counted in the target)', header, styles.map(row));
 
   const initialGzip = sum(initial, 'gzipDefault');
   const notes = [
     'kB = 1000 bytes. The verdict uses gzip at the default level (6), the larger of the two figures.',
-    ...(notPreloaded.length > 0 ? [`Statically imported but not preloaded (counted anyway): ${notPreloaded.map((p) => relative(DIST, p)).join(', ')}`] : []),
+    ...(notPreloaded.length > 0
+      ? [
+          `Statically imported but not preloaded (counted anyway): ${notPreloaded.map((p) => relative(DIST, p)).join(', ')}`,
+        ]
+      : []),
   ];
   return {
     name: 'bundle-size',
@@ -115,7 +130,13 @@ async function run(): Promise<BenchResult> {
       },
     ],
     notes,
-    data: { targetBytes: TARGET_BYTES, initial, lazy, styles, notPreloaded: notPreloaded.map((p) => relative(DIST, p)) },
+    data: {
+      targetBytes: TARGET_BYTES,
+      initial,
+      lazy,
+      styles,
+      notPreloaded: notPreloaded.map((p) => relative(DIST, p)),
+    },
   };
 }
 

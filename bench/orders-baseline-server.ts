@@ -25,4 +25,11 @@ app.get('/orders', async (request, reply) => {
 app.get('/health/ready', async () => ({ status: 'ok' }));
 
 await app.listen({ host: '127.0.0.1', port });
-process.on('SIGTERM', () => void app.close().then(async () => pool.end()).then(() => process.exit(0)));
+process.on(
+  'SIGTERM',
+  () =>
+    void app
+      .close()
+      .then(async () => pool.end())
+      .then(() => process.exit(0)),
+);

@@ -41,10 +41,16 @@ async function run(options: BenchOptions): Promise<BenchResult> {
     const profile = JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile;
     const summary = summarizeProfile(profile, measured.windowMicros);
 
-    print(`\nProfiled ${seconds} s at ${connections} connections, LOG_LEVEL=${logLevel}: ${measured.requestsPerSecond} req/s, ${measured.serverCpuMsPerRequest} CPU ms/req`);
+    print(
+      `\nProfiled ${seconds} s at ${connections} connections, LOG_LEVEL=${logLevel}: ${measured.requestsPerSecond} req/s, ${measured.serverCpuMsPerRequest} CPU ms/req`,
+    );
     print(`samples in the window: ${summary.sampledMs} ms, of which idle ${summary.idleMs} ms`);
     const table = (title: string, rows: typeof summary.topFunctions) =>
-      printTable(title, ['name', 'ms', '% of busy'], rows.map((row) => [row.name, row.ms, row.percent]));
+      printTable(
+        title,
+        ['name', 'ms', '% of busy'],
+        rows.map((row) => [row.name, row.ms, row.percent]),
+      );
     table('Top self time by function', summary.topFunctions);
     table('Self time by owner', summary.selfByOwner);
     table('Inclusive time by owner (owner anywhere on the stack)', summary.inclusiveByOwner);
@@ -57,7 +63,9 @@ async function run(options: BenchOptions): Promise<BenchResult> {
     return {
       name: 'profile',
       verdicts: [],
-      notes: [`Profile of GetCurrentUser under load (LOG_LEVEL=${logLevel}); see the tables printed above or the JSON.`],
+      notes: [
+        `Profile of GetCurrentUser under load (LOG_LEVEL=${logLevel}); see the tables printed above or the JSON.`,
+      ],
       data: { logLevel, connections, seconds, load: measured, summary },
     };
   } finally {

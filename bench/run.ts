@@ -3,6 +3,8 @@ import { availableParallelism, cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { accessModel } from './access-model.ts';
 import { bundleSize } from './bundle-size.ts';
+import { callingLayer } from './calling-layer.ts';
+import { callingProfile } from './calling-profile.ts';
 import { currentUser } from './current-user.ts';
 import { profile } from './profile.ts';
 import { startup } from './startup.ts';
@@ -14,7 +16,7 @@ import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';
 // runs the named ones with options. Raw results go to bench/out/<date-time>.json, a Markdown summary
 // to stdout. Exits non-zero when a benchmark errors or misses its target.
 
-const BENCHES: Bench[] = [startup, bundleSize, currentUser, accessModel, profile, steps];
+const BENCHES: Bench[] = [startup, bundleSize, currentUser, accessModel, callingLayer, profile, steps, callingProfile];
 
 function parseArgs(argv: string[]): { names: string[]; options: BenchOptions } {
   const names: string[] = [];
@@ -45,7 +47,9 @@ function markdown(results: BenchResult[], startedAt: Date): string {
     '',
     '| bench | target | measured | result |',
     '|---|---|---|---|',
-    ...results.flatMap((r) => r.verdicts.map((v) => `| ${r.name} | ${v.target} | ${v.measured} | ${verdict(v.pass)} |`)),
+    ...results.flatMap((r) =>
+      r.verdicts.map((v) => `| ${r.name} | ${v.target} | ${v.measured} | ${verdict(v.pass)} |`),
+    ),
     '',
     ...results.flatMap((r) => r.notes.map((note) => `- ${r.name}: ${note}`)),
   ];
@@ -59,7 +63,8 @@ async function main() {
     console.error(`Unknown benchmark ${unknown.join(', ')}. Available: ${BENCHES.map((b) => b.name).join(', ')}`);
     process.exit(2);
   }
-  const selected = names.length > 0 ? BENCHES.filter((b) => names.includes(b.name)) : BENCHES.filter((b) => !b.onlyWhenNamed);
+  const selected =
+    names.length > 0 ? BENCHES.filter((b) => names.includes(b.name)) : BENCHES.filter((b) => !b.onlyWhenNamed);
   const startedAt = new Date();
   const results: BenchResult[] = [];
   for (const bench of selected) {
@@ -69,7 +74,12 @@ async function main() {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       console.error(`${bench.name} failed: ${message}`);
-      results.push({ name: bench.name, verdicts: [{ target: '–', measured: `error: ${message.split('\n')[0]}`, pass: false }], notes: [message], data: null });
+      results.push({
+        name: bench.name,
+        verdicts: [{ target: '–', measured: `error: ${message.split('\n')[0]}`, pass: false }],
+        notes: [message],
+        data: null,
+      });
     }
   }
 

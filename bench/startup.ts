@@ -111,27 +111,54 @@ async function run(options: BenchOptions): Promise<BenchResult> {
   } finally {
     for (const dir of dataDirs) removeScratchDir(dir);
   }
-  if (!hasStartScript) notes.push('scripts/start.ts does not exist: measured `node apps/server/src/server.ts` directly, not `npm start`.');
-  if (web.builds > 0) notes.push(`apps/web/dist was older than its sources ${web.builds} time(s): built it (untimed) before the next \`npm start\`.`);
-  if (web.failure !== undefined) notes.push(`the web build failed (${web.failure}): \`npm start\` not measured from then on.`);
+  if (!hasStartScript)
+    notes.push('scripts/start.ts does not exist: measured `node apps/server/src/server.ts` directly, not `npm start`.');
+  if (web.builds > 0)
+    notes.push(
+      `apps/web/dist was older than its sources ${web.builds} time(s): built it (untimed) before the next \`npm start\`.`,
+    );
+  if (web.failure !== undefined)
+    notes.push(`the web build failed (${web.failure}): \`npm start\` not measured from then on.`);
   const rebuilds = samples.filter((sample) => sample.kind === 'npm start + web rebuild').length;
-  if (rebuilds > 0) notes.push(`${rebuilds} \`npm start\` run(s) still rebuilt the web app (sources changed meanwhile): not a built checkout, left out of the verdict.`);
-  else if (samples.some((sample) => sample.kind === 'npm start')) notes.push('Every `npm start` ran on a built checkout (no rebuild).');
+  if (rebuilds > 0)
+    notes.push(
+      `${rebuilds} \`npm start\` run(s) still rebuilt the web app (sources changed meanwhile): not a built checkout, left out of the verdict.`,
+    );
+  else if (samples.some((sample) => sample.kind === 'npm start'))
+    notes.push('Every `npm start` ran on a built checkout (no rebuild).');
 
   printTable(
     `Startup: launch → /health/ready 200 (LOG_LEVEL=${logLevel})`,
     ['run', 'kind', 'ready ms', '"running" line ms', 'stop ms'],
-    samples.map((sample, index) => [index + 1, sample.kind, sample.readyMs, sample.runningLineMs ?? '–', sample.stopMs]),
+    samples.map((sample, index) => [
+      index + 1,
+      sample.kind,
+      sample.readyMs,
+      sample.runningLineMs ?? '–',
+      sample.stopMs,
+    ]),
   );
-  const summaries = (['first', 'warm', 'npm start', 'npm start + web rebuild'] as const).map((kind) => summarize(samples, kind)).filter((s) => s !== undefined);
-  printTable('Startup summary', ['kind', 'runs', 'median ms', 'max ms'], summaries.map((s) => [s.kind, s.runs, s.medianMs, s.maxMs]));
+  const summaries = (['first', 'warm', 'npm start', 'npm start + web rebuild'] as const)
+    .map((kind) => summarize(samples, kind))
+    .filter((s) => s !== undefined);
+  printTable(
+    'Startup summary',
+    ['kind', 'runs', 'median ms', 'max ms'],
+    summaries.map((s) => [s.kind, s.runs, s.medianMs, s.maxMs]),
+  );
 
   // The verdict uses the path the target names, `npm start` on a built checkout, when it was measured; otherwise a first start.
   const judged = summaries.find((s) => s.kind === 'npm start') ?? summaries.find((s) => s.kind === 'first')!;
   const measured = summaries.map((s) => `${s.kind}: median ${s.medianMs} ms, max ${s.maxMs} ms`).join('; ');
   return {
     name: 'startup',
-    verdicts: [{ target: `ready within ${TARGET_MS} ms of launch (${judged.kind}, worst of ${judged.runs})`, measured, pass: judged.maxMs <= TARGET_MS }],
+    verdicts: [
+      {
+        target: `ready within ${TARGET_MS} ms of launch (${judged.kind}, worst of ${judged.runs})`,
+        measured,
+        pass: judged.maxMs <= TARGET_MS,
+      },
+    ],
     notes,
     data: { logLevel, pollIntervalMs: 20, samples, summaries },
   };

@@ -65,7 +65,9 @@ export async function populateAccessDataset(databaseUrl: string): Promise<{ anal
        on conflict do nothing`,
       [GROUP0, USER0, SIZES.groups, at, SIZES.users],
     );
-    const analyst = await client.query<{ id: number }>(`select id from users where username = 'analyst' and issuer = 'urn:datalab:builtin'`);
+    const analyst = await client.query<{ id: number }>(
+      `select id from users where username = 'analyst' and issuer = 'urn:datalab:builtin'`,
+    );
     const analystId = analyst.rows[0]?.id;
     if (analystId === undefined) throw new Error('the demo analyst is missing');
     const analystGroupIds = Array.from({ length: SIZES.analystGroups }, (_, k) => GROUP0 + (k + 1) * depth);

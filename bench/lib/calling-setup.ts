@@ -15,7 +15,19 @@ export interface PgTarget {
 export const LOAD_SQL = resolve(ROOT, '../shared/peers/load.sql');
 
 export function psql(target: PgTarget, args: string[], database = target.database) {
-  const base = ['-h', target.host, '-p', String(target.port), '-U', target.user, '-d', database, '-X', '-v', 'ON_ERROR_STOP=1'];
+  const base = [
+    '-h',
+    target.host,
+    '-p',
+    String(target.port),
+    '-U',
+    target.user,
+    '-d',
+    database,
+    '-X',
+    '-v',
+    'ON_ERROR_STOP=1',
+  ];
   const run = spawnSync('psql', [...base, ...args], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
   if (run.status !== 0) throw new Error(`psql ${args.join(' ')} failed: ${run.stderr || run.error?.message}`);
   return run.stdout;
@@ -25,7 +37,10 @@ export function psql(target: PgTarget, args: string[], database = target.databas
 export function ensureOrders(target: PgTarget): string {
   const exists = psql(target, ['-Atc', `select 1 from pg_database where datname = '${target.database}'`], 'postgres');
   if (exists.trim() !== '1') psql(target, ['-c', `create database "${target.database}"`], 'postgres');
-  const count = psql(target, ['-Atc', "select case when to_regclass('orders') is null then 0 else (select count(*) from orders) end"]);
+  const count = psql(target, [
+    '-Atc',
+    "select case when to_regclass('orders') is null then 0 else (select count(*) from orders) end",
+  ]);
   if (Number(count.trim()) === 1_000_000) return 'already loaded';
   psql(target, ['-q', '-f', LOAD_SQL]);
   return `loaded from ${LOAD_SQL}`;
@@ -34,6 +49,17 @@ export function ensureOrders(target: PgTarget): string {
 export const Q100_SQL = 'select * from orders where customer_id = :customer_id order by id';
 export const EXPORT_SQL = 'select * from orders order by id';
 
+const neutralised = (column: string) =>
+  `case when q.${column}::text ~ '^[=+\\-@\\t\\r]' then '''' || q.${column}::text ` +
+  `else q.${column}::text end as ${column}`;
+/**
+ * What the server's COPY path runs for EXPORT_SQL (engine postgres-copy.ts): text cells that a spreadsheet would
+ * run as a formula get a leading quote, in SQL. A second floor: the same work in PostgreSQL, with no server.
+ */
+export const NEUTRALISED_EXPORT_SQL =
+  `select q.id, q.customer_id, ${neutralised('region')}, q.amount, q.created_at, ${neutralised('note')} ` +
+  `from (${EXPORT_SQL}) as q limit 1000000`;
+
 export interface CallingAssets {
   cacheOff: string;
   cacheOn: string;
@@ -41,7 +67,12 @@ export interface CallingAssets {
   exportMasked: string;
 }
 
-async function call(server: DataLabServer, token: string, path: string, body: unknown): Promise<{ id: number; uid: string }> {
+async function call(
+  server: DataLabServer,
+  token: string,
+  path: string,
+  body: unknown,
+): Promise<{ id: number; uid: string }> {
   const response = await fetch(`${server.baseUrl}${path}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -53,7 +84,11 @@ async function call(server: DataLabServer, token: string, path: string, body: un
 }
 
 /** A collection, a PostgreSQL connection (pool of 10, as the bare route) and the four assets of the bench. */
-export async function createAssets(server: DataLabServer, target: PgTarget, cacheTtlSeconds: number): Promise<CallingAssets> {
+export async function createAssets(
+  server: DataLabServer,
+  target: PgTarget,
+  cacheTtlSeconds: number,
+): Promise<CallingAssets> {
   const token = await adminToken(server);
   const collection = await call(server, token, '/api/DataSourceCollection', { name: 'Bench orders', description: '' });
   const connection = await call(server, token, '/api/SqlConnection', {

@@ -45,13 +45,19 @@ export function ownerOf(frame: ProfileNode['callFrame']): string {
 }
 
 const label = ({ functionName, url, lineNumber }: ProfileNode['callFrame']): string =>
-  url ? `${functionName || '(anonymous)'} ${ownerOf({ functionName, url, lineNumber })}:${lineNumber + 1}` : functionName || '(anonymous)';
+  url
+    ? `${functionName || '(anonymous)'} ${ownerOf({ functionName, url, lineNumber })}:${lineNumber + 1}`
+    : functionName || '(anonymous)';
 
 const shares = (totals: Map<string, number>, all: number, limit: number): TimeShare[] =>
   [...totals]
     .sort((a, b) => b[1] - a[1])
     .slice(0, limit)
-    .map(([name, micros]) => ({ name, ms: Math.round(micros / 1000), percent: Math.round((micros / all) * 1000) / 10 }));
+    .map(([name, micros]) => ({
+      name,
+      ms: Math.round(micros / 1000),
+      percent: Math.round((micros / all) * 1000) / 10,
+    }));
 
 export function summarizeProfile(profile: CpuProfile, window?: [number, number], limit = 25): ProfileSummary {
   const nodes = new Map(profile.nodes.map((node) => [node.id, node]));

@@ -55,7 +55,8 @@ export async function startDataLab(options: DataLabOptions): Promise<DataLabServ
   const stderr = captureStderr(child);
   let runningLineAt: number | undefined;
   child.stdout?.on('data', (chunk: Buffer) => {
-    if (runningLineAt === undefined && chunk.toString('utf8').includes('Data Lab is running')) runningLineAt = performance.now();
+    if (runningLineAt === undefined && chunk.toString('utf8').includes('Data Lab is running'))
+      runningLineAt = performance.now();
   });
   try {
     const readyAt = await waitFor200(`${baseUrl}/health/ready`, child);

@@ -29,12 +29,19 @@ const readEnvFile = (file: string): Record<string, string> =>
 /** Why Directus cannot be run from `dir`, or undefined when it can. */
 export function directusMissing(dir: string): string | undefined {
   for (const file of ['node_modules/@directus/api/dist/cli/run.js', '.bench-secrets', 'static.token']) {
-    if (!existsSync(join(dir, file))) return `${join(dir, file)} is missing (install and bootstrap it: bench/README.md)`;
+    if (!existsSync(join(dir, file)))
+      return `${join(dir, file)} is missing (install and bootstrap it: bench/README.md)`;
   }
   return undefined;
 }
 
-export async function startDirectus(dir: string, target: PgTarget): Promise<DirectusPeer> {
+/**
+ * Directus runs on the machine's Node 20, as the peers ran it: its prebuilt isolated-vm binary does not load on the
+ * Node 24 the repository pins (ERR_DLOPEN_FAILED).
+ */
+export const DIRECTUS_NODE = '/usr/bin/node';
+
+export async function startDirectus(dir: string, target: PgTarget, node = DIRECTUS_NODE): Promise<DirectusPeer> {
   const baseUrl = `http://127.0.0.1:${DIRECTUS_PORT}`;
   const dead = 'http://127.0.0.1:9/';
   const env = {
@@ -57,7 +64,7 @@ export async function startDirectus(dir: string, target: PgTarget): Promise<Dire
     PROJECT_OWNER_ENABLED: 'false',
     LOG_LEVEL: 'warn',
   };
-  const child = launch(process.execPath, [join(dir, 'node_modules/@directus/api/dist/cli/run.js'), 'start'], {
+  const child = launch(node, [join(dir, 'node_modules/@directus/api/dist/cli/run.js'), 'start'], {
     cwd: dir,
     env,
     stdio: ['ignore', 'ignore', 'ignore'],

@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { psql, type PgTarget } from './calling-setup.ts';
 import { round } from './stats.ts';
 
-// Timing an export to its last byte (the body read and dropped, as curl > /dev/null), its first byte, the
+// Timing an export to its last byte (curl to /dev/null, in its own process), its first byte, the
 // server's resident memory while it runs (sampled every 100 ms) and the kernel's peak (VmHWM); and the floor
 // it is compared with, `psql \copy` of the same query to /dev/null.
 
@@ -13,7 +13,8 @@ export interface ExportRun {
   seconds: number;
   firstByteMs: number;
   bytes: number;
-  lines: number;
+  /** RSS of the server just before the export (started, signed in, idle): the export's own cost is the rise. */
+  startRssMB: number;
   sampledPeakRssMB: number;
   /** The process's peak RSS since it started (the server is started fresh for each export). */
   vmHwmMB: number;
@@ -28,31 +29,41 @@ export function memoryMB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   return round((kB * 1024) / 1e6, 1);
 }
 
+/** curl's own timings: a separate process, so the bench's event loop (autocannon) never reads the 90 MB itself. */
+function curl(
+  url: string,
+  token: string,
+): Promise<{ status: number; firstByteS: number; totalS: number; bytes: number }> {
+  const format = '%{http_code} %{time_starttransfer} %{time_total} %{size_download}';
+  const child = spawn('curl', ['-s', '-o', '/dev/null', '-H', `authorization: Bearer ${token}`, '-w', format, url]);
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => {
+      const [status, firstByteS, totalS, bytes] = out.trim().split(' ').map(Number);
+      if (code !== 0 || status === undefined) reject(new Error(`curl ${url} exited ${code}: ${out}`));
+      else resolve({ status, firstByteS: firstByteS ?? Number.NaN, totalS: totalS ?? Number.NaN, bytes: bytes ?? 0 });
+    });
+  });
+}
+
+/** One export timed by curl (to /dev/null, as the peers' export-timer.sh) with the server's memory sampled. */
 export async function timeExport(label: string, url: string, token: string, serverPid: number): Promise<ExportRun> {
-  let sampled = memoryMB(serverPid, 'VmRSS');
+  const startRssMB = memoryMB(serverPid, 'VmRSS');
+  let sampled = startRssMB;
   const sampler = setInterval(() => {
     sampled = Math.max(sampled, memoryMB(serverPid, 'VmRSS'));
   }, 100);
   try {
-    const started = performance.now();
-    const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } });
-    let firstByteMs = Number.NaN;
-    let bytes = 0;
-    let lines = 0;
-    for await (const chunk of response.body ?? []) {
-      const bytesOf = chunk as Uint8Array;
-      if (bytes === 0) firstByteMs = performance.now() - started;
-      bytes += bytesOf.length;
-      for (let index = bytesOf.indexOf(10); index !== -1; index = bytesOf.indexOf(10, index + 1)) lines += 1;
-    }
-    const seconds = (performance.now() - started) / 1000;
+    const timing = await curl(url, token);
     return {
       label,
-      status: response.status,
-      seconds: round(seconds, 2),
-      firstByteMs: round(firstByteMs, 1),
-      bytes,
-      lines,
+      status: timing.status,
+      seconds: round(timing.totalS, 2),
+      firstByteMs: round(timing.firstByteS * 1000, 1),
+      bytes: timing.bytes,
+      startRssMB,
       sampledPeakRssMB: sampled,
       vmHwmMB: memoryMB(serverPid, 'VmHWM'),
     };

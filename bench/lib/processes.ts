@@ -24,7 +24,10 @@ process.on('exit', () => {
   for (const child of running) signalGroup(child, 'SIGKILL');
   for (const dir of scratchDirs) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
 });
-for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+for (const [signal, code] of [
+  ['SIGINT', 130],
+  ['SIGTERM', 143],
+] as const) {
   process.once(signal, () => process.exit(code)); // runs the exit handler above
 }
 
@@ -67,10 +70,16 @@ export async function stop(child: ChildProcess, graceMs = 10_000): Promise<void>
  * Polls `url` every `intervalMs` until it answers 200; returns performance.now() at that answer.
  * Gives up when the child exits or after `timeoutMs`.
  */
-export async function waitFor200(url: string, child: ChildProcess, timeoutMs = 30_000, intervalMs = 20): Promise<number> {
+export async function waitFor200(
+  url: string,
+  child: ChildProcess,
+  timeoutMs = 30_000,
+  intervalMs = 20,
+): Promise<number> {
   const deadline = performance.now() + timeoutMs;
   while (performance.now() < deadline) {
-    if (exited(child)) throw new Error(`the process exited (code ${child.exitCode}, signal ${child.signalCode}) before ${url} answered`);
+    if (exited(child))
+      throw new Error(`the process exited (code ${child.exitCode}, signal ${child.signalCode}) before ${url} answered`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(1_000) });
       await response.arrayBuffer();

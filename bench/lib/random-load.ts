@@ -38,17 +38,29 @@ export interface RandomLoadOptions {
   maxId?: number;
 }
 
-/** CPU seconds of every process named `postgres` (the cluster's backends and workers), from /proc. */
-export function postgresCpuSeconds(): number {
-  let total = 0;
+/** CPU seconds so far of every process named `postgres` (the cluster's backends and workers), by pid, from /proc. */
+export function postgresCpu(): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += processCpuSeconds(Number(entry));
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres')
+        byPid.set(Number(entry), processCpuSeconds(Number(entry)));
     } catch {
       // the process ended meanwhile
     }
   }
+  return byPid;
+}
+
+/**
+ * CPU PostgreSQL used between two snapshots: what each process alive at the end used since the first (all of it
+ * for a backend started meanwhile). A backend that exited meanwhile (an idle pool connection timing out) drops out
+ * rather than counting negative.
+ */
+export function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpu()) total += seconds - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -58,7 +70,7 @@ export async function randomLoad(options: RandomLoadOptions): Promise<RandomLoad
   const maxId = options.maxId ?? 10_000;
   const before = {
     server: processCpuSeconds(options.serverPid),
-    postgres: postgresCpuSeconds(),
+    postgres: postgresCpu(),
     self: process.cpuUsage(),
     machine: machineBusySeconds(),
   };
@@ -78,7 +90,7 @@ export async function randomLoad(options: RandomLoadOptions): Promise<RandomLoad
     ],
   });
   const server = processCpuSeconds(options.serverPid) - before.server;
-  const postgres = postgresCpuSeconds() - before.postgres;
+  const postgres = postgresCpuSince(before.postgres);
   const selfUsage = process.cpuUsage(before.self);
   const self = (selfUsage.user + selfUsage.system) / 1e6;
   const machine = machineBusySeconds() - before.machine;

@@ -120,6 +120,15 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
     expect(await collect((await run('select count(*)::int as n from orders')).rows)).toEqual([{ n: 4 }]);
   });
 
+  it('runs inside a read-only transaction with the run time limit set on the server', async () => {
+    const result = await run(
+      "select current_setting('transaction_read_only') as ro, current_setting('statement_timeout') as limit",
+      {},
+      { timeoutMs: 4321 },
+    );
+    expect(await collect(result.rows)).toEqual([{ ro: 'on', limit: '4321ms' }]);
+  });
+
   it('refuses a second statement before it reaches the database', async () => {
     await expect(run('select 1; drop table x')).rejects.toMatchObject({ code: 'MULTIPLE_STATEMENTS' });
     expect(await collect((await run('select count(*)::int as n from x')).rows)).toEqual([{ n: 0 }]);

@@ -1,0 +1,70 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pgTarget } from './calling-layer.ts';
+import { summarizeProfile, type CpuProfile } from './lib/cpu-profile.ts';
+import { createAssets, ensureOrders } from './lib/calling-setup.ts';
+import { adminToken, startDataLab } from './lib/datalab.ts';
+import { intOption } from './lib/options.ts';
+import { removeScratchDir, scratchDir, stop } from './lib/processes.ts';
+import { randomLoad } from './lib/random-load.ts';
+import { print, printTable } from './lib/stats.ts';
+import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';
+
+// Investigation, not a target: where the server's CPU goes under Q100 through the calling layer with the cache
+// off (`--asset=cache-on` for the cached one). Same set-up as calling-layer, server run with --cpu-prof; only the
+// samples of the measured window are summarised.
+
+async function run(options: BenchOptions): Promise<BenchResult> {
+  const connections = intOption(options, 'connections', 50, 1000);
+  const seconds = intOption(options, 'duration', 5, 600);
+  const target = pgTarget(options);
+  ensureOrders(target);
+  const workDir = scratchDir('calling-profile');
+  const profileDir = join(workDir, 'profile');
+  const server = await startDataLab({
+    dataDir: join(workDir, 'data'),
+    logLevel: 'info',
+    stdout: join(workDir, 'server.log'),
+    nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
+  });
+  try {
+    const assets = await createAssets(server, target, 3600);
+    const uid = options['asset'] === 'cache-on' ? assets.cacheOn : assets.cacheOff;
+    const load = {
+      url: `${server.baseUrl}/data/v1/${uid}?customer_id={id}`,
+      serverPid: server.pid,
+      headers: { authorization: `Bearer ${await adminToken(server)}` },
+      connections,
+    };
+    await randomLoad({ ...load, label: 'warm-up', seconds: 2 });
+    const startMicros = Number(process.hrtime.bigint() / 1000n);
+    const measured = await randomLoad({ ...load, label: 'profiled', seconds });
+    const window: [number, number] = [startMicros, Number(process.hrtime.bigint() / 1000n)];
+    await stop(server.child);
+    const [file] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
+    if (!file) throw new Error('the server wrote no .cpuprofile (did it exit gracefully?)');
+    const summary = summarizeProfile(JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile, window);
+    print(`\nProfiled ${seconds} s: ${measured.requestsPerSecond} req/s, ${measured.serverCpuMsPerRequest} CPU ms/req`);
+    print(`samples in the window: ${summary.sampledMs} ms, of which idle ${summary.idleMs} ms`);
+    const table = (title: string, rows: typeof summary.topFunctions) =>
+      printTable(
+        title,
+        ['name', 'ms', '% of busy'],
+        rows.map((row) => [row.name, row.ms, row.percent]),
+      );
+    table('Top self time by function', summary.topFunctions);
+    table('Self time by owner', summary.selfByOwner);
+    table('Inclusive time by function (named functions only)', summary.inclusiveFunctions);
+    return {
+      name: 'calling-profile',
+      verdicts: [],
+      notes: ['Profile of Q100 through the calling layer.'],
+      data: { measured, summary },
+    };
+  } finally {
+    await stop(server.child);
+    removeScratchDir(workDir);
+  }
+}
+
+export const callingProfile: Bench = { name: 'calling-profile', onlyWhenNamed: true, run };
