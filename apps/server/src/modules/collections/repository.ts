@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { Collection } from '../../db/schema.ts';
 import { inIdList } from '../../db/id-list.ts';
 import { likeContains } from '../../db/like.ts';
+import { pageWithTotal, windowTotal } from '../../db/page-total.ts';
 import type { SortDirection } from '@datalab/contract/paging';
 
 export const nameKey = (name: string) => name.trim().toLowerCase();
@@ -65,8 +66,6 @@ export async function listCollectionsForUser(
       ]),
     );
   }
-  // The total comes with the page (a window count), saving a round trip; only a page past the end
-  // needs a count of its own.
   const rows = await query
     .selectAll('collections')
     .select((eb) => [
@@ -75,20 +74,20 @@ export async function listCollectionsForUser(
         .whereRef('data_sources.collection_id', '=', 'collections.id')
         .select(eb.fn.countAll<number>().as('n'))
         .as('asset_count'),
-      sql<number>`count(*) over ()`.as('total_count'),
+      windowTotal(),
     ])
     .orderBy(SORT_COLUMNS[options.sortBy], options.sortDirection)
     .orderBy('collections.id', options.sortDirection)
     .limit(options.limit)
     .offset(options.offset)
     .execute();
-  const total =
-    rows.length > 0
-      ? Number(rows[0]?.total_count)
-      : Number((await query.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow()).total);
+  const page = await pageWithTotal(
+    rows,
+    async () => (await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+  );
   return {
-    rows: rows.map(({ total_count: _total, ...row }) => ({ ...row, asset_count: Number(row.asset_count) })),
-    total,
+    rows: page.rows.map((row) => ({ ...row, asset_count: Number(row.asset_count) })),
+    total: page.total,
   };
 }
 

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { inIdList } from '../../db/id-list.ts';
 import { likeContains } from '../../db/like.ts';
+import { pageWithTotal, windowTotal } from '../../db/page-total.ts';
 import type { DataSource, DataSourcesTable } from '../../db/schema.ts';
 
 // Queries on data assets and what hangs off them (parameters, transformations and rules, client tool
@@ -128,20 +129,20 @@ export async function listAssets(
         .whereRef('parameters.data_source_id', '=', 'data_sources.id')
         .select(eb.fn.countAll<number>().as('n'))
         .as('parameter_count'),
-      sql<number>`count(*) over ()`.as('total_count'),
+      windowTotal(),
     ])
     .orderBy('data_sources.name')
     .orderBy('data_sources.id')
     .limit(options.limit)
     .offset(options.offset)
     .execute();
-  const total =
-    rows.length > 0
-      ? Number(rows[0]?.total_count)
-      : Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const page = await pageWithTotal(
+    rows,
+    async () => (await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n,
+  );
   return {
-    rows: rows.map(({ total_count: _t, ...row }) => ({ ...row, parameter_count: Number(row.parameter_count) })),
-    total,
+    rows: page.rows.map((row) => ({ ...row, parameter_count: Number(row.parameter_count) })),
+    total: page.total,
   };
 }
 
