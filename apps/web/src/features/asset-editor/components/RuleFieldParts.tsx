@@ -17,6 +17,13 @@ import type { RuleDraft } from '../model/transformation-draft.ts';
 
 export type Patch = Record<string, unknown>;
 
+/** What every rule's fields receive: the rule, the columns a preview has shown, and a patcher. */
+interface RuleFieldProps {
+  rule: RuleDraft;
+  columns: readonly string[];
+  set: (p: Patch) => void;
+}
+
 const FILTER_OPS = [
   { value: 'eq', label: 'equals' },
   { value: 'ne', label: 'does not equal' },
@@ -53,15 +60,7 @@ export function ColumnField({
   return <Autocomplete label={label} data={[...new Set(columns)]} value={str(value)} onChange={onChange} />;
 }
 
-export function FilterFields({
-  rule,
-  columns,
-  set,
-}: {
-  rule: RuleDraft;
-  columns: readonly string[];
-  set: (p: Patch) => void;
-}) {
+export function FilterFields({ rule, columns, set }: RuleFieldProps) {
   const op = str(rule['op']) || 'eq';
   const value = rule['value'];
   const setOp = (next: string) => {
@@ -89,15 +88,7 @@ export function FilterFields({
 
 type SortKey = { column: string; direction: 'asc' | 'desc' };
 
-export function SortFields({
-  rule,
-  columns,
-  set,
-}: {
-  rule: RuleDraft;
-  columns: readonly string[];
-  set: (p: Patch) => void;
-}) {
+export function SortFields({ rule, columns, set }: RuleFieldProps) {
   const by = (Array.isArray(rule['by']) ? rule['by'] : []) as SortKey[];
   const setBy = (next: SortKey[]) => set({ by: next });
   return (
@@ -148,15 +139,7 @@ export function SortFields({
   );
 }
 
-export function MaskFields({
-  rule,
-  columns,
-  set,
-}: {
-  rule: RuleDraft;
-  columns: readonly string[];
-  set: (p: Patch) => void;
-}) {
+export function MaskFields({ rule, columns, set }: RuleFieldProps) {
   const mode = str(rule['mode']) || 'full';
   return (
     <Group grow align="flex-start">
@@ -194,15 +177,7 @@ export function MaskFields({
   );
 }
 
-export function FormatFields({
-  rule,
-  columns,
-  set,
-}: {
-  rule: RuleDraft;
-  columns: readonly string[];
-  set: (p: Patch) => void;
-}) {
+export function FormatFields({ rule, columns, set }: RuleFieldProps) {
   const kind = str(rule['kind']) === 'date' ? 'date' : 'number';
   return (
     <Group grow align="flex-start">
