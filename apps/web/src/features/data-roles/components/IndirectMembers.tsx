@@ -2,7 +2,7 @@ import { Stack, Table, Text, Title } from '@mantine/core';
 import type { CollectionDataRoles } from '@datalab/contract/api/data-roles';
 import { RoleBadge } from '../../../components/roles/RoleBadge.tsx';
 import { DataTable } from '../../../components/table/DataTable.tsx';
-import { GroupPath } from './GroupPath.tsx';
+import { GroupPath } from '../../../components/roles/GroupPath.tsx';
 
 const columns = [{ label: 'Name' }, { label: 'Role', w: 140 }, { label: 'Through' }];
 

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Loader, Table, Text } from '@mantine/core';
-import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@datalab/contract/paths';
 import { InlineError } from '../../../components/error/InlineError.tsx';
+import { GroupPath } from '../../../components/roles/GroupPath.tsx';
 import { useUserGroupsOfUser } from '../api/get-user-groups-of-user.ts';
 
 /** Every group a user is in: direct memberships, and the groups above them with the path through. */
@@ -40,13 +40,7 @@ export function UserGroupsList({ userId }: { userId: number }) {
                 </Badge>
               ) : (
                 <Text size="sm">
-                  Through{' '}
-                  {path.map((step, index) => (
-                    <Fragment key={step.id}>
-                      {index > 0 ? ' › ' : null}
-                      {step.name}
-                    </Fragment>
-                  ))}
+                  Through <GroupPath path={path} />
                 </Text>
               )}
             </Table.Td>
