@@ -13,6 +13,9 @@ export const engineErrorCodes = [
   'QUERY_FAILED',
   'INVALID_PARAMETERS',
   'INVALID_TRANSFORMATION',
+  'UPSTREAM_FAILED',
+  'TOO_LARGE',
+  'TARGET_REFUSED',
 ] as const;
 export type EngineErrorCode = (typeof engineErrorCodes)[number];
 
@@ -28,6 +31,9 @@ const safeMessages: Record<EngineErrorCode, string> = {
   QUERY_FAILED: 'The query failed',
   INVALID_PARAMETERS: 'The parameter values are not valid',
   INVALID_TRANSFORMATION: 'The transformation is not valid',
+  UPSTREAM_FAILED: 'The web API did not answer as expected',
+  TOO_LARGE: 'The reply is larger than the size limit',
+  TARGET_REFUSED: 'The address may not be reached from this connection',
 };
 
 export class EngineError extends Error {

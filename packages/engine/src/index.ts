@@ -2,9 +2,10 @@ import type { Writable } from 'node:stream';
 import { EngineError } from './errors.ts';
 import { type ParameterDefinition } from './parameters/schema.ts';
 import { type RawValues, assertParameters } from './parameters/values.ts';
-import { applyTransformations } from './transformations/apply.ts';
+import { applyTransformations, parseTransformations } from './transformations/apply.ts';
 import type { Transformation, TransformationInput } from './transformations/schema.ts';
-import type { Column, Connector, Row } from './types.ts';
+import { RunClock, runClocks, type RunTimings } from './timings.ts';
+import type { Column, Connector, Row, RunRequest } from './types.ts';
 import { type Format, type WriteStats, writeCopiedCsv, writeRows } from './writers/index.ts';
 
 // The engine's public API: run a query (parameters checked, values bound, transformations applied) and write the
@@ -12,7 +13,13 @@ import { type Format, type WriteStats, writeCopiedCsv, writeRows } from './write
 
 export { EngineError, isEngineError, type EngineErrorCode } from './errors.ts';
 export type { Column, ColumnType, Connector, Row, RowStream } from './types.ts';
-export { ConnectorRegistry, createConnector, type ConnectorSettings } from './registry.ts';
+export {
+  ConnectorRegistry,
+  createConnector,
+  type AnyConnectorSettings,
+  type ConnectorSettings,
+  type HttpConnectorSettings,
+} from './registry.ts';
 export { validateParameters, assertParameters } from './parameters/values.ts';
 export {
   parameterDefinitionSchema,
@@ -25,6 +32,17 @@ export { detectParameters } from './sql/scan.ts';
 export { transformationsSchema, ruleSchema, type Transformation } from './transformations/schema.ts';
 export { applyTransformations, parseTransformations } from './transformations/apply.ts';
 export { formats, contentTypes, type Format } from './writers/index.ts';
+export type { RunTimings } from './timings.ts';
+export { createHttpConnector, type HttpConnector, type HttpTestResult } from './http/connector.ts';
+export { httpSettingsSchema, type HttpSettings } from './http/settings.ts';
+export { credentialSchema, type Credential } from './http/credentials.ts';
+export {
+  detectTemplateParameters,
+  httpRequestSchema,
+  httpRequestText,
+  type HttpRequestInput,
+} from './http/template.ts';
+export type { HttpExchange } from './http/exchange.ts';
 
 export interface RunQueryOptions {
   connector: Connector;
@@ -40,6 +58,26 @@ export interface RunQueryOptions {
   rowCap: number;
   timeoutMs: number;
   signal?: AbortSignal;
+  /** Filled in with where the run's time went (queue and database until the first rows; the rest with timeRows). */
+  timings?: RunTimings;
+  /** Also splits each row's time between the database, the transformations and the writer (a few clock reads a row). */
+  timeRows?: boolean;
+  /**
+   * The caller reads at most this many rows (interactive JSON: rowCap + 1). Passed to the connector, which may then
+   * fetch them in one go, when no rule needs more source rows than it yields (filter and sort do).
+   */
+  readLimit?: number;
+  /** Web API data sources: each upstream exchange, secrets masked (developer view, Try). */
+  onExchange?: RunRequest['onExchange'];
+}
+
+/** Rules after which N output rows never need more than N source rows. */
+const rowBoundedRules = new Set(['select', 'rename', 'mask', 'cast', 'format', 'computed', 'limit']);
+
+function sourceReadLimit(options: RunQueryOptions): number | undefined {
+  if (options.readLimit === undefined) return undefined;
+  const bounded = (options.transformations ?? []).every((t) => t.rules.every((rule) => rowBoundedRules.has(rule.type)));
+  return bounded ? options.readLimit : undefined;
 }
 
 export interface RunStats {
@@ -50,6 +88,8 @@ export interface RunStats {
   rows: number;
   /** The typed values that were bound (for the developer view; never spliced into the SQL). */
   boundValues: Record<string, unknown>;
+  /** Where the time went so far (the options' timings object when one was given). */
+  timings: RunTimings;
 }
 
 export interface QueryResult {
@@ -65,29 +105,39 @@ export async function runQuery(options: RunQueryOptions): Promise<QueryResult> {
   const values = assertParameters(options.parameters ?? [], options.values ?? {}, {
     options: options.parameterOptions ?? {},
   });
+  const readLimit = sourceReadLimit(options);
+  const clock = new RunClock(options.timings, options.timeRows);
   const source = await options.connector.run({
     sql: options.sql,
     values,
     timeoutMs: options.timeoutMs,
     signal: options.signal,
+    onAcquired: clock.acquired,
+    ...(readLimit === undefined ? {} : { readLimit }),
+    ...(options.onExchange ? { onExchange: options.onExchange } : {}),
   });
+  clock.firstRows();
   let transformed = source;
-  if (options.transformations && options.transformations.length > 0) {
+  const transformations = options.transformations ?? [];
+  const hasRules = transformations.length > 0;
+  if (hasRules) {
     try {
-      transformed = applyTransformations(source, options.transformations, { sortLimit: options.rowCap });
+      transformed = applyTransformations(clock.source(source), transformations, { sortLimit: options.rowCap });
     } catch (error) {
       await source.close();
       throw error;
     }
   }
-  const stats: RunStats = { startedAt, firstRowMs: performance.now() - startedAt, rows: 0, boundValues: values };
-  async function* counted(): AsyncGenerator<Row> {
-    for await (const row of transformed.rows) {
-      stats.rows += 1;
-      yield row;
-    }
-  }
-  return { columns: transformed.columns, rows: counted(), stats, close: transformed.close };
+  const stats: RunStats = {
+    startedAt,
+    firstRowMs: performance.now() - startedAt,
+    rows: 0,
+    boundValues: values,
+    timings: clock.timings,
+  };
+  runClocks.set(stats, clock);
+  const rows = clock.read(transformed.rows, hasRules, () => (stats.rows += 1));
+  return { columns: transformed.columns, rows, stats, close: transformed.close };
 }
 
 export interface WriteResultOptions {
@@ -104,17 +154,31 @@ export function writeResult(
   out: Writable,
   options: WriteResultOptions,
 ): Promise<WriteStats> {
-  return writeRows(format, result, out, { ...options, startedAt: result.stats.startedAt });
+  const clock = runClocks.get(result.stats);
+  const started = performance.now();
+  const written = writeRows(format, result, out, { ...options, startedAt: result.stats.startedAt });
+  // Only a run that times its rows waits for the writer's time (an export settles exactly as it did before).
+  if (!clock?.timesRows) return written;
+  return written.then((stats) => {
+    clock.wrote(performance.now() - started);
+    return stats;
+  });
 }
 
-/** Whether exportCsv may take the connector's COPY path: no transformation needs the rows. */
+/** Rules that change columns, never which rows come (limit only ends early): a COPY path may run them in SQL. */
+const copyRules = new Set(['select', 'rename', 'mask', 'limit']);
+
+/** Whether exportCsv may try the connector's COPY path: only column rules, which the database can apply. */
 export function canCopyCsv(options: Pick<RunQueryOptions, 'connector' | 'transformations'>): boolean {
-  return options.connector.copyCsv !== undefined && (options.transformations ?? []).every((t) => t.rules.length === 0);
+  return (
+    options.connector.copyCsv !== undefined &&
+    (options.transformations ?? []).every((t) => t.rules.every((rule) => copyRules.has(rule.type)))
+  );
 }
 
 /**
- * The whole result as CSV: through the connector's COPY fast path when it has one and no transformation applies,
- * otherwise through runQuery and the CSV writer. Values stay bound either way.
+ * The whole result as CSV: through the connector's COPY fast path when it has one and can apply the transformations
+ * exactly, otherwise through runQuery and the CSV writer. Values stay bound either way.
  */
 export async function exportCsv(options: RunQueryOptions, out: Writable, maxRows: number): Promise<WriteStats> {
   if (!canCopyCsv(options)) return writeResult('csv', await runQuery(options), out, { maxRows });
@@ -123,13 +187,17 @@ export async function exportCsv(options: RunQueryOptions, out: Writable, maxRows
   const parameterTypes = Object.fromEntries(definitions.map((d) => [d.name, { type: d.type, list: d.list }]));
   const copy = options.connector.copyCsv;
   if (!copy) throw new EngineError('QUERY_FAILED');
+  const clock = new RunClock(options.timings);
   const chunks = await copy({
     sql: options.sql,
     values,
     timeoutMs: options.timeoutMs,
     signal: options.signal,
+    onAcquired: clock.acquired,
     parameterTypes,
     maxRows,
+    transformations: parseTransformations(options.transformations ?? []),
   });
-  return writeCopiedCsv(chunks, out);
+  if (!chunks) return writeResult('csv', await runQuery(options), out, { maxRows });
+  return writeCopiedCsv(options.timings ? clock.firstChunk(chunks) : chunks, out);
 }

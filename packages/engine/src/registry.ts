@@ -1,7 +1,14 @@
-import { createMysqlConnector } from './connectors/mysql.ts';
+import { lazyConnector } from './connectors/lazy.ts';
 import { createPostgresConnector } from './connectors/postgres.ts';
-import type { MysqlSettings, PostgresSettings, SqliteSettings } from './connectors/settings.ts';
+import {
+  type MysqlSettings,
+  type PostgresSettings,
+  type SqliteSettings,
+  mysqlSettingsSchema,
+} from './connectors/settings.ts';
 import { createSqliteConnector } from './connectors/sqlite.ts';
+import { createHttpConnector } from './http/connector.ts';
+import type { HttpSettings } from './http/settings.ts';
 import type { Connector } from './types.ts';
 
 // createConnector builds one connector (one bounded pool). The registry keeps one per connection id and replaces
@@ -11,19 +18,26 @@ export type ConnectorSettings =
   | { kind: 'postgres'; settings: PostgresSettings }
   | { kind: 'mysql'; settings: MysqlSettings }
   | { kind: 'sqlite'; settings: SqliteSettings };
-export type ConnectorKind = ConnectorSettings['kind'];
+/** A Web API connection (kept apart from the SQL kinds above, whose settings name a database host). */
+export type HttpConnectorSettings = { kind: 'http'; settings: HttpSettings };
+export type AnyConnectorSettings = ConnectorSettings | HttpConnectorSettings;
+export type ConnectorKind = AnyConnectorSettings['kind'];
 
-type SettingsOf<K extends ConnectorKind> = Extract<ConnectorSettings, { kind: K }>['settings'];
+type SettingsOf<K extends ConnectorKind> = Extract<AnyConnectorSettings, { kind: K }>['settings'];
 
 export function createConnector<K extends ConnectorKind>(kind: K, settings: SettingsOf<K>): Connector {
-  const config = { kind, settings } as ConnectorSettings;
+  const config = { kind, settings } as AnyConnectorSettings;
   switch (config.kind) {
     case 'postgres':
       return createPostgresConnector(config.settings);
-    case 'mysql':
-      return createMysqlConnector(config.settings);
+    case 'mysql': {
+      const settings = mysqlSettingsSchema.parse(config.settings);
+      return lazyConnector('mysql', async () => (await import('./connectors/mysql.ts')).createMysqlConnector(settings));
+    }
     case 'sqlite':
       return createSqliteConnector(config.settings);
+    case 'http':
+      return createHttpConnector(config.settings);
   }
 }
 
@@ -31,7 +45,7 @@ export class ConnectorRegistry {
   #entries = new Map<string, { fingerprint: string; connector: Connector }>();
 
   /** The connector for a connection id; a new pool when the settings differ from the last call's. */
-  get(id: string, config: ConnectorSettings): Connector {
+  get(id: string, config: AnyConnectorSettings): Connector {
     const fingerprint = JSON.stringify(config);
     const existing = this.#entries.get(id);
     if (existing?.fingerprint === fingerprint) return existing.connector;

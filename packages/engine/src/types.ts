@@ -1,3 +1,6 @@
+import type { HttpExchange } from './http/exchange.ts';
+import type { Transformation } from './transformations/schema.ts';
+
 // The connector boundary: whatever the source (SQL today, Web API later), a run yields columns and rows.
 
 export const columnTypes = ['string', 'integer', 'decimal', 'boolean', 'date', 'datetime', 'json', 'binary'] as const;
@@ -30,6 +33,19 @@ export interface RunRequest {
   values: Record<string, unknown>;
   timeoutMs: number;
   signal?: AbortSignal;
+  /**
+   * Called once, as soon as the run holds a connection (after any wait at the connector's gate or pool): the time
+   * before it was spent queueing, the time after it in the database. A connector that never calls it leaves the
+   * queue time unknown (it is then counted as database time).
+   */
+  onAcquired?: () => void;
+  /**
+   * The caller reads at most this many rows (an interactive call: its row cap + 1, to tell truncation). A connector
+   * may then fetch them in one go and end the run before handing them over; without it, rows stream.
+   */
+  readLimit?: number;
+  /** Web API connectors: called with each upstream exchange (secrets masked), for the developer view. */
+  onExchange?: (exchange: HttpExchange) => void;
 }
 
 export interface ConnectionTestResult {
@@ -49,6 +65,8 @@ export interface CopyCsvRequest extends RunRequest {
   parameterTypes: Record<string, { type: string; list?: boolean }>;
   /** The export stops after this many rows. */
   maxRows: number;
+  /** Column rules (select, rename, mask, limit) to apply in the database, in order. */
+  transformations?: readonly Transformation[];
 }
 
 export interface Connector {
@@ -57,7 +75,10 @@ export interface Connector {
   run(request: RunRequest): Promise<RowStream>;
   testConnection(signal?: AbortSignal): Promise<ConnectionTestResult>;
   listSchema(signal?: AbortSignal): Promise<SchemaTable[]>;
-  /** Optional fast path: the whole result as CSV bytes, with no transformation. */
-  copyCsv?(request: CopyCsvRequest): Promise<AsyncIterable<Buffer>>;
+  /**
+   * Optional fast path: the whole result as CSV bytes, the request's column rules applied by the database; undefined
+   * when it cannot apply one of them exactly as the row path would (the caller then takes the row path).
+   */
+  copyCsv?(request: CopyCsvRequest): Promise<AsyncIterable<Buffer> | undefined>;
   close(): Promise<void>;
 }

@@ -51,12 +51,13 @@ export function createMysqlConnector(input: MysqlSettings): Connector {
     connection.destroy();
   }
 
-  async function lease(timeoutMs: number, signal: AbortSignal | undefined) {
+  async function lease(timeoutMs: number, signal: AbortSignal | undefined, onAcquired?: () => void) {
     const control: RunControl = runControl(timeoutMs, signal);
     let releaseGate: (() => void) | undefined;
     let connection: Connection | undefined;
     try {
       releaseGate = await gate.acquire(control.signal);
+      onAcquired?.();
       connection = await raceAbort(
         new Promise<Connection>((resolve, reject) => pool.getConnection((e, c) => (e ? reject(e) : resolve(c)))),
         control.signal,
@@ -113,7 +114,7 @@ export function createMysqlConnector(input: MysqlSettings): Connector {
 
   async function run(request: RunRequest): Promise<RowStream> {
     const bound = bindNamed(request.sql, request.values, 'mysql');
-    const { connection, control, finish } = await lease(request.timeoutMs, request.signal);
+    const { connection, control, finish } = await lease(request.timeoutMs, request.signal, request.onAcquired);
     const query = connection.query(bound.sql, bound.values);
     // The stream listens from the start: rows may arrive in the same packet batch as the fields.
     const stream = query.stream({ highWaterMark: 1000 });

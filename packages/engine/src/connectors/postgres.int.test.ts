@@ -49,7 +49,7 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
   const run = (
     sql: string,
     values: Record<string, unknown> = {},
-    extra: { timeoutMs?: number; signal?: AbortSignal } = {},
+    extra: { timeoutMs?: number; signal?: AbortSignal; readLimit?: number } = {},
   ) =>
     runQuery({
       connector,
@@ -59,7 +59,108 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
       rowCap: 1000,
       timeoutMs: extra.timeoutMs ?? 5000,
       signal: extra.signal,
+      ...(extra.readLimit === undefined ? {} : { readLimit: extra.readLimit }),
     });
+
+  describe('a run that reads a known number of rows (one round trip, committed with the statement)', () => {
+    const once = (sql: string, values: Record<string, unknown> = {}, extra: { timeoutMs?: number } = {}) =>
+      run(sql, values, { ...extra, readLimit: 3 });
+
+    it('binds values and types columns as a streamed run does', async () => {
+      const result = await once('select id, amount, day from orders where region = :region and id = ANY(:ids)', {
+        region: 'north',
+        ids: '1,3',
+      });
+      expect(result.columns.map((c) => `${c.name}:${c.type}`)).toEqual(['id:integer', 'amount:decimal', 'day:date']);
+      expect(await collect(result.rows)).toEqual([
+        { id: 1, amount: '10.50', day: '2024-03-01' },
+        { id: 3, amount: '99999999999.99', day: '2024-02-10' },
+      ]);
+    });
+
+    it('hands over at most readLimit rows and frees the connection before they are read', async () => {
+      const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 200 });
+      try {
+        const first = await small.run({
+          sql: 'select g from generate_series(1, 50) g',
+          values: {},
+          timeoutMs: 5000,
+          readLimit: 4,
+        });
+        // Not read yet, yet the only connection is free again: the run committed in its one round trip.
+        const second = await small.run({ sql: 'select 2 as two', values: {}, timeoutMs: 5000, readLimit: 2 });
+        expect(await collect(second.rows)).toEqual([{ two: 2 }]);
+        expect(await collect(first.rows)).toEqual([{ g: 1 }, { g: 2 }, { g: 3 }, { g: 4 }]);
+      } finally {
+        await small.close();
+      }
+    });
+
+    it('runs read-only with its own time limit set on the server for each run', async () => {
+      const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 200 });
+      try {
+        const limited = await small.run({
+          sql: "select current_setting('transaction_read_only') as ro, current_setting('statement_timeout') as t",
+          values: {},
+          timeoutMs: 4321,
+          readLimit: 2,
+        });
+        expect(await collect(limited.rows)).toEqual([{ ro: 'on', t: '4321ms' }]);
+        // The same connection, outside any run's transaction: SET LOCAL did not outlive the run.
+        const outside = await small.run({
+          sql: "select current_setting('statement_timeout') as t",
+          values: {},
+          timeoutMs: 1234,
+          readLimit: 2,
+        });
+        expect(await collect(outside.rows)).toEqual([{ t: '1234ms' }]);
+      } finally {
+        await small.close();
+      }
+    });
+
+    it('refuses writes, reports errors and timeouts, and keeps serving on the same connection', async () => {
+      const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 500 });
+      const go = (sql: string, timeoutMs = 5000) => small.run({ sql, values: {}, timeoutMs, readLimit: 5 });
+      try {
+        await expect(go("select nextval('s')")).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
+        await expect(go('select 1 +')).rejects.toMatchObject({ code: 'SYNTAX' });
+        await expect(go('select pg_sleep(5)', 300)).rejects.toMatchObject({ code: 'TIMEOUT' });
+        await expect(go('select 1/0 as x')).rejects.toMatchObject({ code: 'QUERY_FAILED' });
+        expect(await collect((await go('select 1 as ok')).rows)).toEqual([{ ok: 1 }]);
+      } finally {
+        await small.close();
+      }
+      expect(await collect((await once('select last_value::int as v from s')).rows)).toEqual([{ v: 1 }]);
+    });
+
+    it('cancels the running statement on abort', async () => {
+      const controller = new AbortController();
+      setTimeout(() => controller.abort(), 200);
+      await expect(
+        connector.run({
+          sql: 'select pg_sleep(4)',
+          values: {},
+          timeoutMs: 5000,
+          signal: controller.signal,
+          readLimit: 2,
+        }),
+      ).rejects.toMatchObject({ code: 'CANCELLED' });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const active = await once(
+        "select count(*)::int as n from pg_stat_activity where query like 'select pg_sleep(4)%' and state = 'active'",
+      );
+      expect(await collect(active.rows)).toEqual([{ n: 0 }]);
+    });
+
+    it('says truncated when the result is longer than the row cap', async () => {
+      const result = await run('select g as n from generate_series(1, 50) g', {}, { readLimit: 11 });
+      const sink = textSink();
+      const stats = await writeResult('json', result, sink.out, { maxRows: 10 });
+      expect((JSON.parse(sink.text()) as { rows: unknown[] }).rows).toHaveLength(10);
+      expect(stats.truncated).toBe(true);
+    });
+  });
 
   it('binds named and list parameters and reports typed columns with exact values', async () => {
     const result = await run(
@@ -263,6 +364,102 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
     const capped = textSink();
     await exportCsv({ ...options, sql: 'select g from generate_series(1, 100) g', values: {} }, capped.out, 3);
     expect(capped.text()).toBe('g\r\n1\r\n2\r\n3\r\n');
+  });
+
+  describe('CSV through COPY with column rules run by the database', () => {
+    const people = `select * from (values
+      (1, 'Ada Lovelace', 'ada@example.org', 'plain'),
+      (2, 'Zoë 😀 Ørsted', 'z@x.io', '=HYPERLINK("x")'),
+      (3, null, '', 'with, comma and "quotes"'),
+      (4, 'ab', 'a''b\\c@example.org', e'two\\nlines'),
+      (5, '+cmd', null, '-1')
+    ) as p(id, name, email, note)
+    where id <= :max order by id`;
+    const maxParameter = parameterDefinitionsSchema.parse([{ name: 'max', type: 'integer' }]);
+    const rules = [
+      { type: 'mask', column: 'email', mode: 'partial', keepFirst: 2, keepLast: 4, maskChar: '#' },
+      { type: 'mask', column: 'name', mode: 'hash', salt: "s'al\\t" },
+      { type: 'rename', from: 'email', to: 'contact' },
+      { type: 'select', columns: ['note', 'contact', 'id', 'name'] },
+      { type: 'mask', column: 'note', mode: 'full' },
+      { type: 'limit', count: 4 },
+    ] as const;
+
+    async function both(transformations: { name: string; rules: readonly Record<string, unknown>[] }[]) {
+      const options = {
+        connector,
+        sql: people,
+        parameters: maxParameter,
+        values: { max: '5' },
+        transformations: transformations as never,
+        rowCap: 1000,
+        timeoutMs: 5000,
+      };
+      const copied = textSink();
+      await exportCsv(options, copied.out, 1000);
+      const rowPath = textSink();
+      await writeResult('csv', await runQuery(options), rowPath.out, { maxRows: 1000 });
+      return { copied: copied.text(), rowPath: rowPath.text() };
+    }
+
+    it('gives byte for byte what the row path gives: partial, hash and full masks, rename, select, limit', async () => {
+      for (let n = 1; n <= rules.length; n += 1) {
+        const { copied, rowPath } = await both([{ name: 'T', rules: rules.slice(0, n) }]);
+        expect(copied, `first ${n} rules`).toBe(rowPath);
+      }
+      const { copied } = await both([{ name: 'T', rules }]);
+      expect(copied.split('\r\n')[0]).toBe('note,contact,id,name');
+      expect(copied).toContain(',ad#########.org,'); // partial: the first 2 and the last 4 kept
+      expect(copied).not.toContain('Lovelace');
+      expect(copied.trim().split('\r\n')).toHaveLength(5); // header + limit 4
+    });
+
+    it('takes the COPY path for text columns and the row path, with the same result, for a mask it cannot run', async () => {
+      const request = {
+        sql: people,
+        values: { max: 5 },
+        timeoutMs: 5000,
+        parameterTypes: { max: { type: 'integer' } },
+        maxRows: 100,
+      };
+      const text = await connector.copyCsv!({
+        ...request,
+        transformations: [
+          {
+            name: 'T',
+            rules: [
+              { type: 'mask', column: 'email', mode: 'full', keepFirst: 0, keepLast: 0, maskChar: '*', salt: '' },
+            ],
+          },
+        ],
+      });
+      expect(text).toBeDefined();
+      await collect(text!);
+      const numeric = await connector.copyCsv!({
+        ...request,
+        transformations: [
+          {
+            name: 'T',
+            rules: [{ type: 'mask', column: 'id', mode: 'full', keepFirst: 0, keepLast: 0, maskChar: '*', salt: '' }],
+          },
+        ],
+      });
+      expect(numeric).toBeUndefined();
+      const { copied, rowPath } = await both([
+        { name: 'T', rules: [{ type: 'mask', column: 'id', mode: 'partial', keepLast: 1 }] },
+      ]);
+      expect(copied).toBe(rowPath);
+      expect(copied.split('\r\n')[1]).toMatch(/^\*,/); // a one-digit id, fully masked, by the row path
+      expect(await collect((await run('select 1 as ok')).rows)).toEqual([{ ok: 1 }]); // the connection came back
+    });
+
+    it('refuses a rule on a missing column with the row path message', async () => {
+      await expect(
+        both([{ name: 'T', rules: [{ type: 'mask', column: 'nope', mode: 'full' }] }]),
+      ).rejects.toMatchObject({
+        code: 'INVALID_TRANSFORMATION',
+      });
+    });
   });
 
   it('refuses a write through the COPY path too', async () => {

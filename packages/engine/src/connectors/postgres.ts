@@ -1,5 +1,4 @@
 import pg from 'pg';
-import Cursor from 'pg-cursor';
 import { bindNamed } from '../sql/bind.ts';
 import type {
   Column,
@@ -16,39 +15,27 @@ import { Gate } from './gate.ts';
 import { mapPostgresError } from './postgres-errors.ts';
 import { columnTypeOf, engineTypes } from './postgres-types.ts';
 import { copyCsv } from './postgres-copy.ts';
+import { PipelinedRun } from './postgres-run.ts';
 import { type RunControl, runControl } from './run-control.ts';
 import { type PostgresSettings, postgresSettingsSchema } from './settings.ts';
 
-// PostgreSQL: a bounded pg Pool behind a Gate; each run in BEGIN READ ONLY with SET LOCAL statement_timeout; rows
-// fetched through a server-side cursor in batches, so memory stays flat whatever the result size.
+// PostgreSQL: a bounded pg Pool behind a Gate; each run in BEGIN READ ONLY with SET LOCAL statement_timeout, sent
+// with the statement in one packet (postgres-run.ts); rows fetched from the portal in batches, so memory stays flat
+// whatever the result size, or all at once when the caller reads a known number of them.
 
 const BATCH = 1000;
 
-export type Outcome = 'commit' | 'discard' | 'cancel';
+export type Outcome = 'commit' | 'release' | 'discard' | 'cancel';
 
 export interface PostgresLease {
   client: pg.PoolClient;
   control: RunControl;
   /**
-   * Ends the run, once: 'commit' returns the connection to the pool; 'discard' destroys it (the server ends the
-   * transaction); 'cancel' also stops a statement still running (abort, timeout).
+   * Ends the run, once: 'commit' commits and returns the connection to the pool; 'release' returns it as it is
+   * (the run committed already); 'discard' destroys it (the server ends the transaction); 'cancel' also stops a
+   * statement still running (abort, timeout).
    */
   finish(outcome: Outcome): Promise<void>;
-}
-
-/**
- * Runs `send` with the client's socket corked. pg-cursor writes Parse, Bind, Describe, Flush (and Execute, Flush)
- * one write each; corked they leave in one packet: fewer syscalls here and wake-ups in PostgreSQL per call.
- */
-function corked<T>(client: pg.PoolClient, send: () => T): T {
-  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } })
-    .connection?.stream;
-  stream?.cork?.();
-  try {
-    return send();
-  } finally {
-    stream?.uncork?.();
-  }
 }
 
 export function createPostgresConnector(input: PostgresSettings): Connector {
@@ -86,15 +73,23 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
     }
   }
 
-  async function lease(timeoutMs: number, signal: AbortSignal | undefined): Promise<PostgresLease> {
+  /** A pooled connection within the gate; `begin`: in a read-only transaction with the statement timeout set. */
+  async function lease(
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    begin = true,
+    onAcquired?: () => void,
+  ): Promise<PostgresLease> {
     const control = runControl(timeoutMs, signal);
     let releaseGate: (() => void) | undefined;
     let client: pg.PoolClient | undefined;
     try {
       releaseGate = await gate.acquire(control.signal);
+      onAcquired?.();
       client = await raceAbort(pool.connect(), control.signal);
       // One round trip for both (the simple-query protocol runs them in turn): a Q100 call pays per round trip.
-      await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.max(1, Math.ceil(timeoutMs))}`);
+      if (begin)
+        await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.max(1, Math.ceil(timeoutMs))}`);
     } catch (error) {
       client?.release(true);
       releaseGate?.();
@@ -112,7 +107,7 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
             if (outcome === 'cancel') await cancelBackend(pid);
             leased.release(true);
           } else {
-            await leased.query('COMMIT');
+            if (outcome === 'commit') await leased.query('COMMIT');
             leased.release();
           }
         } catch {
@@ -131,37 +126,46 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
 
   async function run(request: RunRequest): Promise<RowStream> {
     const bound = bindNamed(request.sql, request.values, 'postgres');
-    const { client, control, finish } = await lease(request.timeoutMs, request.signal);
-    const cursor = new Cursor(bound.sql, bound.values, { types: engineTypes });
+    // A caller that reads at most readLimit rows gets them in one round trip, committed with the statement.
+    const single = request.readLimit !== undefined;
+    const { client, control, finish } = await lease(request.timeoutMs, request.signal, false, request.onAcquired);
+    const pipelined = new PipelinedRun({
+      text: bound.sql,
+      values: bound.values,
+      timeoutMs: request.timeoutMs,
+      batch: single ? Math.max(1, request.readLimit ?? BATCH) : BATCH,
+      single,
+      types: engineTypes,
+    });
     let first: Row[];
-    let columns: Column[];
     try {
-      // Read right after submit, pg-cursor sends the first Execute at once: with Parse/Bind/Describe, one packet.
-      const firstBatch = corked(client, () => {
-        client.query(cursor);
-        return cursor.read(BATCH);
-      });
-      first = await raceAbort(firstBatch, control.signal);
-      const fields = (cursor as unknown as { _result: { fields: pg.FieldDef[] } })._result.fields;
-      columns = fields.map((field) => ({ name: field.name, type: columnTypeOf(field.dataTypeID) }));
+      client.query(pipelined as unknown as pg.QueryConfig);
+      first = await raceAbort(pipelined.next(), control.signal);
+      if (single) await finish('release');
     } catch (error) {
       await finish(control.signal.aborted ? 'cancel' : 'discard');
       throw mapPostgresError(error, control.signal);
     }
+    const columns: Column[] = pipelined.fields.map((field) => ({
+      name: field.name,
+      type: columnTypeOf(field.dataTypeID),
+    }));
+    if (single) {
+      async function* all(): AsyncGenerator<Row> {
+        yield* first;
+      }
+      return { columns, rows: all(), close: async () => undefined };
+    }
     async function* rows(): AsyncGenerator<Row> {
-      let outcome: Outcome = 'discard'; // an error or an early return: the cursor is not finished
+      let outcome: Outcome = 'discard'; // an error or an early return: the statement is not finished
       try {
         let batch = first;
         while (batch.length > 0) {
           yield* batch;
-          if (batch.length < BATCH) break;
-          batch = await raceAbort(
-            corked(client, () => cursor.read(BATCH)),
-            control.signal,
-          );
+          batch = await raceAbort(pipelined.next(), control.signal);
         }
-        await raceAbort(cursor.close(), control.signal);
-        outcome = 'commit';
+        await raceAbort(pipelined.finish(), control.signal);
+        outcome = 'release';
       } catch (error) {
         throw mapPostgresError(error, control.signal);
       } finally {
@@ -224,7 +228,8 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
     run,
     testConnection,
     listSchema,
-    copyCsv: (request: CopyCsvRequest) => copyCsv(request, (timeoutMs, signal) => lease(timeoutMs, signal)),
+    copyCsv: (request: CopyCsvRequest) =>
+      copyCsv(request, (timeoutMs, signal) => lease(timeoutMs, signal, true, request.onAcquired)),
     close: async () => {
       await pool.end();
     },

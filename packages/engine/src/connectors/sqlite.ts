@@ -85,6 +85,7 @@ export function createSqliteConnector(input: SqliteSettings): Connector {
     let first: IteratorResult<Record<string, unknown>>;
     try {
       releaseGate = await gate.acquire(control.signal);
+      request.onAcquired?.();
       db = open();
       const statement: StatementSync = db.prepare(bound.sql);
       iterator = statement.iterate(...(bound.values.map(toSqlite) as [])) as Iterator<Record<string, unknown>>;

@@ -1,83 +1,13 @@
-import { z } from 'zod';
+// The parameter definition schema is the contract's (@datalab/contract/parameters): the same schema drives the
+// portal's form, the server's checks and the OpenAPI documents. Values come from validateParameters (values.ts).
 
-// The parameter definition: the same schema drives the portal's form, the server's checks and the OpenAPI
-// document. Values come from validateParameters (values.ts).
-
-export const parameterTypes = ['string', 'integer', 'decimal', 'boolean', 'date', 'date-time'] as const;
-export type ParameterType = (typeof parameterTypes)[number];
-
-const limit = z.union([z.number(), z.string().min(1)]);
-
-export const fixedOptionSchema = z.object({
-  value: z.union([z.string(), z.number(), z.boolean()]),
-  label: z.string().optional(),
-});
-
-/** Allowed values: a fixed list, or a reference to a parameter data source (the server runs it). */
-export const allowedValuesSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('fixed'), options: z.array(fixedOptionSchema).min(1) }),
-  z.object({
-    kind: z.literal('dataSource'),
-    dataSourceId: z.union([z.string().min(1), z.number().int()]),
-    valueColumn: z.string().min(1),
-    labelColumn: z.string().min(1),
-    /** Other parameters whose values the parameter data source takes (dependent dropdowns). */
-    dependsOn: z.array(z.string()).default([]),
-  }),
-]);
-
-export const parameterDefinitionSchema = z.object({
-  name: z
-    .string()
-    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Invalid option')
-    .max(63),
-  label: z.string().max(200).optional(),
-  description: z.string().max(2000).optional(),
-  type: z.enum(parameterTypes, { error: (issue) => `Unsupported type ${String(issue.input)}` }),
-  /** A list of values of `type`. */
-  list: z.boolean().default(false),
-  required: z.boolean().default(false),
-  default: z.unknown().optional(),
-  /** For numbers and dates: the value's bounds; for strings: the length's. Inclusive. */
-  min: limit.optional(),
-  max: limit.optional(),
-  /** For strings: a regular expression the whole value must match. */
-  pattern: z
-    .string()
-    .refine((p) => {
-      try {
-        new RegExp(p, 'u');
-        return true;
-      } catch {
-        return false;
-      }
-    }, 'Invalid option')
-    .optional(),
-  allowedValues: allowedValuesSchema.optional(),
-});
-
-export type ParameterDefinition = z.output<typeof parameterDefinitionSchema>;
-export type ParameterDefinitionInput = z.input<typeof parameterDefinitionSchema>;
-
-/** The definitions of one data source: names must be unique, dependencies must exist and not loop. */
-export const parameterDefinitionsSchema = z.array(parameterDefinitionSchema).superRefine((defs, ctx) => {
-  const names = new Set<string>();
-  defs.forEach((def, index) => {
-    if (names.has(def.name)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: [index, 'name'],
-        message: `Parameter with name ${def.name} already exists`,
-      });
-    }
-    names.add(def.name);
-  });
-  defs.forEach((def, index) => {
-    if (def.allowedValues?.kind !== 'dataSource') return;
-    for (const parent of def.allowedValues.dependsOn) {
-      if (!names.has(parent) || parent === def.name) {
-        ctx.addIssue({ code: 'custom', path: [index, 'allowedValues', 'dependsOn'], message: 'Invalid option' });
-      }
-    }
-  });
-});
+export {
+  allowedValuesSchema,
+  fixedOptionSchema,
+  parameterDefinitionSchema,
+  parameterDefinitionsSchema,
+  parameterTypes,
+  type ParameterDefinition,
+  type ParameterDefinitionInput,
+  type ParameterType,
+} from '@datalab/contract/parameters';

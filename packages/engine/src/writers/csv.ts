@@ -4,7 +4,8 @@ import { Sink, type WriteOptions, type WriteStats, capped, jsonCell } from './si
 
 // RFC 4180: a header row, CRLF line ends, fields quoted when they hold a quote, comma, CR or LF. A text cell that
 // a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) gets a leading ' (OWASP's advice);
-// numeric columns are left alone so negative numbers stay numbers.
+// numeric columns are left alone so negative numbers stay numbers. A null is an empty field and an empty text is
+// "" (as PostgreSQL's COPY writes them), so the two stay apart.
 
 const needsQuotes = /[",\r\n]/;
 const formulaStart = /^[=+\-@\t\r]/;
@@ -14,6 +15,7 @@ export function csvField(value: unknown, type: ColumnType): string {
   const cell = jsonCell(value);
   if (cell === null) return '';
   let text = typeof cell === 'object' ? JSON.stringify(cell) : String(cell);
+  if (text === '') return '""';
   if (textTypes.has(type) && formulaStart.test(text)) text = `'${text}`;
   return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

@@ -1,5 +1,5 @@
 import { PassThrough, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import type { ColumnType, RowSource } from '../types.ts';
 import { type WriteOptions, type WriteStats, capped, jsonCell, waitForDrain } from './sink.ts';
 
@@ -60,7 +60,9 @@ export async function writeXlsx(result: RowSource, out: Writable, options: Write
     out.once('finish', resolve);
     out.once('error', reject);
   });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  // Loaded on the first XLSX export: exceljs costs ~30 MB of resident memory that most servers never need.
+  const { default: excel } = await import('exceljs');
+  const workbook = new excel.stream.xlsx.WorkbookWriter({
     stream: counter,
     useStyles: false,
     useSharedStrings: false,

@@ -1,0 +1,266 @@
+import type pg from 'pg';
+import Result from 'pg/lib/result.js';
+import { prepareValue } from 'pg/lib/utils.js';
+import type { Row } from '../types.ts';
+
+// One run of a statement on a leased connection, driven over the extended protocol so that the transaction's set-up
+// travels with the statement: BEGIN READ ONLY, SET LOCAL statement_timeout and Parse/Bind/Describe/Execute leave in
+// one packet (one round trip instead of three). When the caller reads at most a known number of rows (an
+// interactive call), COMMIT and Sync join that packet too and the whole run is one round trip, like a plain
+// pool.query; otherwise further batches are fetched on demand and the end (Close, COMMIT, Sync) is one more.
+//
+// pg calls the handle* methods of the active submittable for every message until ReadyForQuery; the server skips
+// everything after an error until Sync, so a failed run answers with one error and one ReadyForQuery.
+
+/** The wire-level part of pg's Connection that a submittable writes to. */
+interface Wire {
+  parse(message: { text: string; name?: string }): void;
+  bind(message: { portal?: string; statement?: string; values?: unknown[] }): void;
+  describe(message: { type: 'P' | 'S'; name?: string }): void;
+  execute(message: { portal?: string; rows?: number }): void;
+  close(message: { type: 'P' | 'S'; name?: string }): void;
+  flush(): void;
+  sync(): void;
+  stream?: { cork?: () => void; uncork?: () => void };
+}
+
+interface FieldMessage {
+  fields: pg.FieldDef[];
+}
+
+type Waiter = { resolve: (rows: Row[]) => void; reject: (error: unknown) => void };
+
+let nextPortal = 1;
+
+/** Writes the messages of `send` as one packet. */
+function packet(wire: Wire, send: () => void): void {
+  wire.stream?.cork?.();
+  try {
+    send();
+  } finally {
+    wire.stream?.uncork?.();
+  }
+}
+
+/** A statement with no parameters and no rows, run inside the pipeline (unnamed statement and portal). */
+function simple(wire: Wire, text: string): void {
+  wire.parse({ text });
+  wire.bind({});
+  wire.execute({});
+}
+
+export interface PipelinedRunOptions {
+  text: string;
+  values: unknown[];
+  timeoutMs: number;
+  /** Rows fetched by the first Execute. */
+  batch: number;
+  /** Commit in the first packet: the run ends after `batch` rows (the caller reads no more). */
+  single: boolean;
+  types: pg.CustomTypesConfig;
+}
+
+/**
+ * A pg submittable (client.query(run)) for one read-only statement. `next()` resolves with the next batch of rows
+ * ([] once there are no more). In a single run the rows arrive with the connection ready for reuse. Streamed, one
+ * batch is fetched ahead while the caller works on the current one (the database and the writer overlap; at most
+ * three batches are held) and `finish()` ends the transaction. `clean` tells whether the connection may be reused.
+ */
+export class PipelinedRun {
+  readonly #options: PipelinedRunOptions;
+  readonly #portal = `D_${nextPortal++}`;
+  readonly #result: Result;
+  #wire: Wire | undefined;
+  /** Rows of the Execute on its way. */
+  #current: Row[] = [];
+  /** Fetched batches the caller has not taken yet. */
+  #batches: Row[][] = [];
+  /** CommandCompletes seen: BEGIN, SET, the statement, COMMIT. */
+  #completions = 0;
+  /** An Execute is on its way: its rows are not all here yet. */
+  #inFlight = true;
+  /** The statement has no more rows to fetch. */
+  #exhausted = false;
+  #error: unknown;
+  #waiter: Waiter | undefined;
+  #endSent = false;
+  #ready = false;
+  #clean = false;
+  #ended: { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void };
+  /** More rows were there than a single run fetched (PortalSuspended). */
+  suspended = false;
+  /** The statement's columns (empty for a statement without a result set), once described. */
+  fields: pg.FieldDef[] = [];
+
+  constructor(options: PipelinedRunOptions) {
+    this.#options = options;
+    this.#result = new Result(undefined, options.types);
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const promise = new Promise<void>((yes, no) => {
+      resolve = yes;
+      reject = no;
+    });
+    promise.catch(() => undefined); // observed through next() or finish()
+    this.#ended = { promise, resolve, reject };
+  }
+
+  /** Whether the transaction ended with COMMIT and the connection is idle: only then may it be reused. */
+  get clean(): boolean {
+    return this.#clean;
+  }
+
+  submit(connection: unknown): void {
+    const wire = connection as Wire;
+    this.#wire = wire;
+    const { text, values, timeoutMs, batch, single } = this.#options;
+    packet(wire, () => {
+      simple(wire, 'BEGIN READ ONLY');
+      simple(wire, `SET LOCAL statement_timeout = ${Math.max(1, Math.ceil(timeoutMs))}`);
+      wire.parse({ text });
+      wire.bind({ portal: this.#portal, values: values.map((value) => prepareValue(value)) });
+      wire.describe({ type: 'P', name: this.#portal });
+      wire.execute({ portal: this.#portal, rows: batch });
+      if (single) {
+        simple(wire, 'COMMIT');
+        wire.sync();
+        this.#endSent = true;
+      } else {
+        wire.flush();
+      }
+    });
+  }
+
+  /** The next batch ([] once the statement has no more). */
+  next(): Promise<Row[]> {
+    if (this.#error !== undefined) return Promise.reject(this.#error);
+    if (this.#waiter) return Promise.reject(new Error('a batch is already being read'));
+    const promise = new Promise<Row[]>((resolve, reject) => {
+      this.#waiter = { resolve, reject };
+    });
+    this.#deliver();
+    this.#fetchAhead();
+    return promise;
+  }
+
+  /** Ends the transaction (Close, COMMIT, Sync in one packet, unless sent already); resolves when ready for reuse. */
+  finish(): Promise<void> {
+    if (!this.#endSent && this.#wire && this.#error === undefined) {
+      const wire = this.#wire;
+      this.#endSent = true;
+      packet(wire, () => {
+        wire.close({ type: 'P', name: this.#portal });
+        simple(wire, 'COMMIT');
+        wire.sync();
+      });
+    }
+    return this.#ended.promise;
+  }
+
+  /** Streamed: keeps one Execute on its way while at most one fetched batch waits for the caller. */
+  #fetchAhead(): void {
+    if (this.#options.single || this.#inFlight || this.#exhausted || this.#endSent) return;
+    if (this.#batches.length > 1 || !this.#wire || this.#error !== undefined) return;
+    const wire = this.#wire;
+    this.#inFlight = true;
+    packet(wire, () => {
+      wire.execute({ portal: this.#portal, rows: this.#options.batch });
+      wire.flush();
+    });
+  }
+
+  /** Hands the caller a batch when one is there: a single run's rows once the connection is ready. */
+  #deliver(): void {
+    const waiter = this.#waiter;
+    if (!waiter) return;
+    let batch: Row[] | undefined;
+    if (this.#options.single) {
+      if (!this.#ready) return;
+      batch = this.#current;
+      this.#current = [];
+    } else {
+      batch = this.#batches.shift();
+      if (!batch && this.#exhausted && !this.#inFlight) batch = [];
+    }
+    if (!batch) return;
+    this.#waiter = undefined;
+    waiter.resolve(batch);
+  }
+
+  /** The Execute on its way has delivered all its rows. */
+  #batchDone(): void {
+    this.#inFlight = false;
+    if (this.#current.length > 0) this.#batches.push(this.#current);
+    this.#current = [];
+    this.#deliver();
+    this.#fetchAhead();
+  }
+
+  handleRowDescription(message: FieldMessage): void {
+    this.fields = message.fields;
+    this.#result.addFields(message.fields);
+  }
+
+  handleDataRow(message: { fields: unknown[] }): void {
+    this.#current.push(this.#result.parseRow(message.fields));
+  }
+
+  handlePortalSuspended(): void {
+    if (this.#options.single) {
+      this.#completions += 1; // the statement ends here: COMMIT closes its portal
+      this.suspended = true;
+      this.#exhausted = true;
+      return;
+    }
+    this.#batchDone();
+  }
+
+  handleCommandComplete(): void {
+    this.#completions += 1;
+    if (this.#completions === 4) this.#clean = true; // COMMIT
+    if (this.#completions !== 3) return; // BEGIN, SET
+    this.#exhausted = true;
+    if (this.#options.single) return;
+    void this.finish();
+    this.#batchDone();
+  }
+
+  handleEmptyQuery(): void {
+    this.handleCommandComplete();
+  }
+
+  handleError(error: unknown): void {
+    if (this.#error !== undefined) return;
+    this.#error = error;
+    this.#clean = false;
+    // The server skips everything up to Sync: send one unless it is on its way, so ReadyForQuery ends the run.
+    if (!this.#endSent && this.#wire) {
+      this.#endSent = true;
+      this.#wire.sync();
+    }
+    const waiter = this.#waiter;
+    this.#waiter = undefined;
+    waiter?.reject(error);
+    this.#ended.reject(error);
+  }
+
+  handleReadyForQuery(): void {
+    this.#ready = true;
+    this.#inFlight = false;
+    this.#exhausted = true;
+    if (this.#error !== undefined) return;
+    if (!this.#clean) {
+      // ReadyForQuery without our COMMIT: cannot happen on this protocol; never reuse such a connection.
+      this.handleError(new Error('the run ended without committing'));
+      return;
+    }
+    this.#deliver();
+    this.#ended.resolve();
+  }
+
+  handleCopyInResponse(): void {
+    this.handleError(new Error('COPY is not allowed here'));
+  }
+
+  handleCopyData(): void {}
+}

@@ -1,0 +1,312 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Agent, type Dispatcher } from 'undici';
+import { EngineError, abortError } from '../errors.ts';
+import { headerValue, readBody } from './body.ts';
+import { CircuitBreaker } from './breaker.ts';
+import type { HttpExchange, Redactor } from './exchange.ts';
+import { type ConnectTimings, OutboundGuard, type Resolver } from './guard.ts';
+import type { ParsedHttpSettings } from './settings.ts';
+
+// One upstream request as the connector sees it: checked by the guard (each redirect again, at most 5, followed by
+// hand), sent through an undici Agent whose sockets are checked at connect time, retried for idempotent methods on
+// a connect error or a 502/503/504, refused at once while the host's circuit is open, its reply read with the size
+// cap and the whole-body time limit. Headers and credentials are sent in full only to the request's own origin.
+
+export interface Outgoing {
+  method: string;
+  url: URL;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export type ReplyHeaders = Record<string, string | string[] | undefined>;
+
+export interface Reply {
+  status: number;
+  headers: ReplyHeaders;
+  data: Buffer;
+  /** The URL that answered (after redirects, without the credential). */
+  url: URL;
+}
+
+export interface SendOptions {
+  kind: HttpExchange['kind'];
+  signal: AbortSignal;
+  redactor: Redactor;
+  onExchange?: ((exchange: HttpExchange) => void) | undefined;
+  /** The origin that gets the full headers and the credential; a redirect elsewhere gets neither, from then on. */
+  home: string;
+  /** Puts the credential on a hop to `home`. */
+  authorize?: ((url: URL, headers: Record<string, string>) => void) | undefined;
+  followRedirects: boolean;
+}
+
+const idempotentMethods = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+const retryStatuses = new Set([502, 503, 504]);
+const redirectStatuses = new Set([301, 302, 303, 307, 308]);
+const crossOriginHeaders = new Set(['accept', 'accept-language', 'user-agent', 'content-type']);
+const maxRedirects = 5;
+const previewChars = 1000;
+
+/** Errors worth another try (the request never got an answer): connection refused, reset, connect timeout. */
+const retryableErrors = new WeakSet<Error>();
+/** Errors that say the host is unwell (count towards its circuit breaker). */
+const hostFailures = new WeakSet<Error>();
+
+const connectCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_CLOSED',
+]);
+
+function errorCode(error: unknown): string | undefined {
+  if (error instanceof AggregateError) return errorCode(error.errors[0]);
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+function mark(error: EngineError, retryable: boolean, hostFailure: boolean): EngineError {
+  if (retryable) retryableErrors.add(error);
+  if (hostFailure) hostFailures.add(error);
+  return error;
+}
+
+function transportError(error: unknown): EngineError {
+  const code = errorCode(error);
+  const options = { cause: error };
+  switch (code) {
+    case 'UND_ERR_CONNECT_TIMEOUT':
+      return mark(new EngineError('TIMEOUT', 'The web API did not accept the connection in time', options), true, true);
+    case 'UND_ERR_HEADERS_TIMEOUT':
+      return mark(new EngineError('TIMEOUT', 'The web API did not answer in time', options), false, true);
+    case 'UND_ERR_BODY_TIMEOUT':
+      return mark(new EngineError('TIMEOUT', 'The web API did not send its whole reply in time', options), false, true);
+    case 'UND_ERR_INVALID_ARG':
+    case 'ERR_INVALID_CHAR':
+      return new EngineError('QUERY_FAILED', 'The request is not valid HTTP', options);
+    default:
+      return mark(
+        new EngineError('UNREACHABLE', 'The web API could not be reached', options),
+        code !== undefined && connectCodes.has(code),
+        true,
+      );
+  }
+}
+
+function redirected(previous: Outgoing, status: number, url: URL): Outgoing {
+  const toGet =
+    (status === 303 && previous.method !== 'HEAD') ||
+    ((status === 301 || status === 302) && previous.method === 'POST');
+  if (!toGet) return { ...previous, url };
+  const headers = { ...previous.headers };
+  delete headers['content-type'];
+  return { method: 'GET', url, headers };
+}
+
+function newRecord(hop: Outgoing, options: SendOptions, attempt: number): HttpExchange {
+  const { redactor } = options;
+  return {
+    kind: options.kind,
+    attempt,
+    method: hop.method,
+    url: redactor.url(hop.url),
+    requestHeaders: redactor.headers(hop.headers),
+    ...(hop.body !== undefined && options.kind !== 'token' ? { requestBody: redactor.text(hop.body) } : {}),
+    timings: { totalMs: 0 },
+    bytes: { sent: hop.body === undefined ? 0 : Buffer.byteLength(hop.body), received: 0 },
+  };
+}
+
+/** Reads and drops a body that is not kept (a redirect's, a reply that will be retried). */
+async function drain(body: Dispatcher.ResponseData['body']): Promise<Buffer> {
+  await body.dump();
+  return Buffer.alloc(0);
+}
+
+function isJson(headers: ReplyHeaders): boolean {
+  return /json/i.test(headerValue(headers, 'content-type') ?? '');
+}
+
+export class HttpClient {
+  readonly #settings: ParsedHttpSettings;
+  readonly #guard: OutboundGuard;
+  readonly #agent: Agent;
+  readonly #breaker: CircuitBreaker;
+  readonly #connectTimings = new AsyncLocalStorage<ConnectTimings>();
+
+  constructor(settings: ParsedHttpSettings, resolve?: Resolver) {
+    this.#settings = settings;
+    this.#guard = new OutboundGuard({ allowedHosts: settings.allowedHosts, ...(resolve ? { resolve } : {}) });
+    this.#breaker = new CircuitBreaker(settings.breaker);
+    this.#agent = new Agent({
+      connect: this.#guard.connector({ connectTimeoutMs: settings.connectTimeoutMs, timings: this.#connectTimings }),
+      connections: settings.maxConnections,
+      headersTimeout: settings.headersTimeoutMs,
+      bodyTimeout: settings.bodyTimeoutMs,
+    });
+  }
+
+  get breaker(): CircuitBreaker {
+    return this.#breaker;
+  }
+
+  /** Sends a request, following redirects when asked; answers the last reply, whatever its status. */
+  async send(request: Outgoing, options: SendOptions): Promise<Reply> {
+    let current = request;
+    let crossed = request.url.origin !== options.home;
+    for (let redirects = 0; ; redirects += 1) {
+      const trusted = !crossed && current.url.origin === options.home;
+      const hop: Outgoing = {
+        ...current,
+        url: new URL(current.url),
+        headers: trusted
+          ? { ...current.headers }
+          : Object.fromEntries(Object.entries(current.headers).filter(([name]) => crossOriginHeaders.has(name))),
+      };
+      if (trusted) options.authorize?.(hop.url, hop.headers);
+      const reply = await this.#withRetries(hop, options);
+      const location = headerValue(reply.headers, 'location');
+      if (!options.followRedirects || !redirectStatuses.has(reply.status) || !location)
+        return { ...reply, url: current.url };
+      if (redirects >= maxRedirects)
+        throw new EngineError('UPSTREAM_FAILED', `The web API redirected more than ${maxRedirects} times`);
+      let next: URL;
+      try {
+        next = new URL(location, current.url);
+      } catch {
+        throw new EngineError('UPSTREAM_FAILED', 'The web API redirected to an invalid URL');
+      }
+      crossed ||= next.origin !== options.home;
+      current = redirected(current, reply.status, next);
+    }
+  }
+
+  async #withRetries(hop: Outgoing, options: SendOptions): Promise<Reply> {
+    const retries = idempotentMethods.has(hop.method) ? this.#settings.retries : 0;
+    for (let attempt = 1; ; attempt += 1) {
+      const last = attempt > retries;
+      try {
+        const reply = await this.#hop(hop, options, attempt, !last);
+        if (last || !retryStatuses.has(reply.status)) return reply;
+      } catch (error) {
+        if (last || !(error instanceof Error) || !retryableErrors.has(error)) throw error;
+      }
+      await this.#backoff(attempt, options.signal);
+    }
+  }
+
+  async #backoff(attempt: number, signal: AbortSignal): Promise<void> {
+    const base = this.#settings.retryDelayMs * 2 ** (attempt - 1);
+    try {
+      await sleep(base + Math.random() * base * 0.5, undefined, { signal });
+    } catch {
+      throw abortError(signal);
+    }
+  }
+
+  /** One request and its reply, recorded as one exchange and counted by the host's circuit breaker. */
+  async #hop(hop: Outgoing, options: SendOptions, attempt: number, mayRetry: boolean): Promise<Reply> {
+    const started = performance.now();
+    const record = newRecord(hop, options, attempt);
+    const host = hop.url.host;
+    const bodyDeadline = new AbortController();
+    let entered = false;
+    let verdict: 'success' | 'failure' | undefined;
+    try {
+      await this.#guard.check(hop.url);
+      const checkedAt = performance.now();
+      this.#breaker.enter(host);
+      entered = true;
+      const connect: ConnectTimings = {};
+      const response = await this.#connectTimings.run(connect, () =>
+        this.#agent.request({
+          origin: hop.url.origin,
+          path: hop.url.pathname + hop.url.search,
+          method: hop.method as 'GET',
+          headers: { 'user-agent': 'DataLab', ...hop.headers },
+          body: hop.body ?? null,
+          signal: AbortSignal.any([options.signal, bodyDeadline.signal]),
+        }),
+      );
+      const opened = (connect.dnsMs ?? 0) + (connect.connectMs ?? 0);
+      record.status = response.statusCode;
+      record.replyHeaders = options.redactor.headers(response.headers);
+      record.timings.dnsMs = checkedAt - started + (connect.dnsMs ?? 0);
+      if (connect.connectMs !== undefined) record.timings.connectMs = connect.connectMs;
+      record.timings.headersMs = Math.max(0, performance.now() - checkedAt - opened);
+      verdict = response.statusCode >= 500 ? 'failure' : 'success';
+      const skip =
+        (options.followRedirects && redirectStatuses.has(response.statusCode)) ||
+        (mayRetry && retryStatuses.has(response.statusCode));
+      const data = skip ? await drain(response.body) : await this.#read(response, options, record, bodyDeadline);
+      return { status: response.statusCode, headers: response.headers, data, url: hop.url };
+    } catch (error) {
+      const mapped = this.#mapError(error, options.signal, bodyDeadline.signal);
+      // A host that answered stays healthy even when its reply was refused (too large, cancelled midway).
+      if (hostFailures.has(mapped)) verdict = 'failure';
+      record.error = mapped.message;
+      throw mapped;
+    } finally {
+      if (entered) {
+        if (verdict === 'success') this.#breaker.success(host);
+        else if (verdict === 'failure') this.#breaker.failure(host);
+        else this.#breaker.release(host);
+      }
+      record.timings.totalMs = performance.now() - started;
+      options.onExchange?.(record);
+    }
+  }
+
+  /** Reads a reply's body within the size cap and the whole-body time limit. */
+  async #read(
+    response: Dispatcher.ResponseData,
+    options: SendOptions,
+    record: HttpExchange,
+    deadline: AbortController,
+  ): Promise<Buffer> {
+    const started = performance.now();
+    const timer = setTimeout(
+      () =>
+        deadline.abort(
+          mark(new EngineError('TIMEOUT', 'The web API did not send its whole reply in time'), false, true),
+        ),
+      this.#settings.bodyTimeoutMs,
+    );
+    try {
+      const body = await readBody(response.body, response.headers, this.#settings.maxReplyBytes);
+      record.timings.bodyMs = performance.now() - started;
+      record.bytes.received = body.received;
+      // A token reply is never shown: it carries the access token.
+      if (response.statusCode >= 400 || (options.kind !== 'token' && !isJson(response.headers)))
+        record.replyPreview = options.redactor.text(
+          body.data
+            .subarray(0, previewChars * 4)
+            .toString('utf8')
+            .slice(0, previewChars),
+        );
+      return body.data;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  #mapError(error: unknown, signal: AbortSignal, bodyDeadline: AbortSignal): EngineError {
+    if (error instanceof EngineError) return error;
+    if (signal.aborted) return abortError(signal);
+    if (bodyDeadline.aborted && bodyDeadline.reason instanceof EngineError) return bodyDeadline.reason;
+    return transportError(error);
+  }
+
+  async close(): Promise<void> {
+    await this.#agent.close();
+  }
+}

@@ -1,0 +1,252 @@
+import { EngineError, abortError } from '../errors.ts';
+import { Gate } from '../connectors/gate.ts';
+import { runControl } from '../connectors/run-control.ts';
+import type { Column, ConnectionTestResult, Connector, Row, RowStream, RunRequest } from '../types.ts';
+import { headerValue } from './body.ts';
+import { HttpClient, type Outgoing, type Reply } from './client.ts';
+import {
+  type Credential,
+  type OAuth2Credential,
+  TokenCache,
+  applyCredential,
+  credentialNames,
+  credentialSecrets,
+  parseTokenReply,
+  tokenRequest,
+} from './credentials.ts';
+import { type HttpExchange, Redactor } from './exchange.ts';
+import type { Resolver } from './guard.ts';
+import { firstPageUrl, inferColumns, nextPageUrl, rowsAt, shapeRow } from './rows.ts';
+import { type HttpSettings, httpSettingsSchema } from './settings.ts';
+import { type HttpRequestDefinition, type HttpRequestInput, buildRequest, parseHttpRequest } from './template.ts';
+
+// The Web API connector: a run sends the data source's request (values put in its templates), pages through the
+// replies up to the row cap and yields their rows, with columns inferred from the first page. The same Connector
+// interface as the SQL connectors, so parameters, transformations, caching and writers are shared; RunRequest.sql
+// carries the request definition as JSON (httpRequestText).
+
+export interface HttpConnectorOptions {
+  /** Resolves host names (tests inject one); node:dns lookup by default. */
+  resolve?: Resolver;
+  /** The clock of the OAuth2 token cache (ms). */
+  now?: () => number;
+}
+
+type OnExchange = ((exchange: HttpExchange) => void) | undefined;
+
+export interface HttpRunRequest extends Omit<RunRequest, 'sql'> {
+  definition: HttpRequestInput | string;
+}
+
+export interface HttpTestResult extends ConnectionTestResult {
+  status: number;
+}
+
+export interface HttpConnector extends Connector {
+  readonly kind: 'http';
+  /** Runs a request definition (the typed form of run). */
+  request(request: HttpRunRequest): Promise<RowStream>;
+  /** Sends GET to the base URL (with a credential when named): reachable, and is the credential accepted? */
+  test(options?: { credential?: string; signal?: AbortSignal; onExchange?: OnExchange }): Promise<HttpTestResult>;
+}
+
+function parseJson(reply: Reply): unknown {
+  if (reply.data.length === 0) return null;
+  const type = headerValue(reply.headers, 'content-type') ?? '';
+  if (/html/i.test(type)) throw new EngineError('UPSTREAM_FAILED', 'The web API answered HTML where JSON was expected');
+  try {
+    return JSON.parse(reply.data.toString('utf8').replace(/^\uFEFF/, ''));
+  } catch {
+    throw new EngineError('UPSTREAM_FAILED', "The web API's reply is not JSON");
+  }
+}
+
+function statusError(status: number): EngineError {
+  return new EngineError('UPSTREAM_FAILED', `The web API answered with status ${status}`);
+}
+
+interface CallContext {
+  kind: HttpExchange['kind'];
+  signal: AbortSignal;
+  onExchange: OnExchange;
+}
+
+export function createHttpConnector(input: HttpSettings, options: HttpConnectorOptions = {}): HttpConnector {
+  const settings = httpSettingsSchema.parse(input);
+  const base = new URL(settings.baseUrl);
+  const client = new HttpClient(settings, options.resolve);
+  const gate = new Gate({ size: settings.maxConnections, acquireTimeoutMs: settings.acquireTimeoutMs });
+  const credentials = new Map(settings.credentials.map((c) => [c.id, c]));
+  const redactor = new Redactor(
+    settings.credentials.flatMap(credentialSecrets),
+    settings.credentials.flatMap(credentialNames),
+  );
+
+  async function fetchToken(credential: OAuth2Credential, signal: AbortSignal, onExchange: OnExchange) {
+    const url = new URL(credential.tokenUrl);
+    const request = tokenRequest(credential);
+    const reply = await client.send(
+      { method: 'POST', url, ...request },
+      { kind: 'token', signal, redactor, onExchange, home: url.origin, followRedirects: false },
+    );
+    if (reply.status < 200 || reply.status >= 300)
+      throw new EngineError('UPSTREAM_FAILED', `The OAuth2 token request was refused (status ${reply.status})`);
+    return parseTokenReply(parseJson(reply));
+  }
+  const tokens = new TokenCache<OnExchange>(
+    fetchToken,
+    settings.connectTimeoutMs + settings.headersTimeoutMs + settings.bodyTimeoutMs,
+    options.now,
+  );
+
+  function credentialNamed(id: string | undefined): Credential | undefined {
+    if (id === undefined) return undefined;
+    const credential = credentials.get(id);
+    if (!credential) throw new EngineError('QUERY_FAILED', `The credential ${id} does not exist on this connection`);
+    return credential;
+  }
+
+  /** Sends a request with the credential (a refused OAuth2 token is replaced once); any status comes back. */
+  async function sendAuthorized(out: Outgoing, credential: Credential | undefined, context: CallContext) {
+    const attempt = async () => {
+      const token =
+        credential?.kind === 'oauth2' ? await tokens.get(credential, context.signal, context.onExchange) : undefined;
+      const reply = await client.send(out, {
+        ...context,
+        redactor: token === undefined ? redactor : redactor.with([token]),
+        home: base.origin,
+        authorize: credential ? (url, headers) => applyCredential(credential, url, headers, token) : undefined,
+        followRedirects: true,
+      });
+      return { reply, token };
+    };
+    const first = await attempt();
+    if (first.reply.status !== 401 || credential?.kind !== 'oauth2' || first.token === undefined) return first.reply;
+    tokens.invalidate(credential, first.token);
+    return (await attempt()).reply;
+  }
+
+  /** Reads pages one at a time: each call fetches the next page and answers its rows (undefined after the last). */
+  function pageReader(definition: HttpRequestDefinition, built: Outgoing, credential: Credential | undefined) {
+    let url: URL | undefined = firstPageUrl(built.url, definition.paging);
+    let index = 0;
+    const seen = new Set<string>();
+    return async (context: CallContext): Promise<Row[] | undefined> => {
+      if (!url || index >= settings.maxPages) return undefined;
+      const asked = url;
+      seen.add(asked.href);
+      const reply = await sendAuthorized({ ...built, url: asked }, credential, context);
+      if (reply.status < 200 || reply.status >= 300) throw statusError(reply.status);
+      const json = parseJson(reply);
+      const rows = rowsAt(json, definition.rowsPath);
+      const next = nextPageUrl(definition.paging, {
+        url: asked,
+        replyUrl: reply.url,
+        reply: json,
+        headers: reply.headers,
+        rows: rows.length,
+        index,
+      });
+      index += 1;
+      url = next && !seen.has(next.href) ? next : undefined;
+      return rows;
+    };
+  }
+
+  async function request(run: HttpRunRequest): Promise<RowStream> {
+    const definition = parseHttpRequest(run.definition);
+    const credential = credentialNamed(definition.credential);
+    const built = buildRequest(base, settings.headers, definition, run.values);
+    const cap = Math.min(settings.maxRows, run.readLimit ?? Number.POSITIVE_INFINITY);
+    const nextPage = pageReader(definition, built, credential);
+    // close() before the last page stops the request in flight too.
+    const stop = new AbortController();
+    const control = runControl(run.timeoutMs, run.signal ? AbortSignal.any([run.signal, stop.signal]) : stop.signal);
+    const context: CallContext = { kind: 'request', signal: control.signal, onExchange: run.onExchange };
+    let release: (() => void) | undefined;
+    let page: Row[] | undefined;
+    try {
+      release = await gate.acquire(control.signal);
+      run.onAcquired?.();
+      // Columns come from the first page with rows.
+      do page = await nextPage(context);
+      while (page?.length === 0);
+    } catch (error) {
+      release?.();
+      control.dispose();
+      throw error;
+    }
+    const columns: Column[] = inferColumns(page ?? []);
+    const releaseGate = release;
+    let finished = false;
+    const finish = () => {
+      if (finished) return;
+      finished = true;
+      control.signal.removeEventListener('abort', finish);
+      stop.abort(new EngineError('CANCELLED'));
+      releaseGate();
+      control.dispose();
+    };
+    control.signal.addEventListener('abort', finish, { once: true });
+    let current = page;
+    async function* rows(): AsyncGenerator<Row> {
+      try {
+        let count = 0;
+        while (current && count < cap) {
+          for (const row of current) {
+            if (count >= cap) break;
+            yield shapeRow(row, columns);
+            count += 1;
+          }
+          if (count >= cap) break;
+          if (control.signal.aborted || finished) throw abortError(control.signal);
+          current = await nextPage(context);
+        }
+      } finally {
+        finish();
+      }
+    }
+    return { columns, rows: rows(), close: async () => finish() };
+  }
+
+  async function test(
+    testOptions: { credential?: string; signal?: AbortSignal; onExchange?: OnExchange } = {},
+  ): Promise<HttpTestResult> {
+    const credential = credentialNamed(testOptions.credential);
+    const control = runControl(settings.connectTimeoutMs + settings.headersTimeoutMs, testOptions.signal);
+    try {
+      const reply = await sendAuthorized(
+        { method: 'GET', url: new URL(base), headers: { accept: 'application/json', ...lower(settings.headers) } },
+        credential,
+        { kind: 'test', signal: control.signal, onExchange: testOptions.onExchange },
+      );
+      const server = headerValue(reply.headers, 'server');
+      const warnings: string[] = [];
+      if (reply.status === 401 || reply.status === 403)
+        warnings.push(`The base URL answered ${reply.status}: the credential was not accepted`);
+      else if (reply.status >= 400) warnings.push(`The base URL answered with status ${reply.status}`);
+      return {
+        ok: reply.status < 500,
+        status: reply.status,
+        serverVersion: `HTTP ${reply.status}${server ? ` (${server})` : ''}`,
+        warnings,
+      };
+    } finally {
+      control.dispose();
+    }
+  }
+
+  return {
+    kind: 'http',
+    request,
+    test,
+    run: (run) => request({ ...run, definition: run.sql }),
+    testConnection: (signal) => test(signal ? { signal } : {}),
+    listSchema: async () => [],
+    close: () => client.close(),
+  };
+}
+
+function lower(headers: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+}

@@ -1,0 +1,248 @@
+import { z } from 'zod';
+import { EngineError } from '../errors.ts';
+
+// A Web API data source's request: method, a path template with {param} placeholders (relative to the connection's
+// base URL), query, header and body templates, where the rows are in the reply and how to page. Values never change
+// the request's shape: in the path each is percent-encoded and may not climb (`.`/`..`), in the query and headers
+// it is text (no line breaks in a header), in the body it is a JSON value put in place of "{param}".
+
+export const httpMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+export type HttpMethod = (typeof httpMethods)[number];
+
+const placeholder = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+const wholePlaceholder = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+const headerNamePattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+const forbiddenHeaders = new Set([
+  'host',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'expect',
+  'proxy-authorization',
+  'proxy-connection',
+]);
+
+export const headerNameSchema = z
+  .string()
+  .regex(headerNamePattern, 'Invalid header name')
+  .refine((name) => !forbiddenHeaders.has(name.toLowerCase()), 'This header is set by the connector');
+export const headersSchema = z.record(
+  headerNameSchema,
+  z
+    .string()
+    .max(8192)
+    .refine((v) => !/[\r\n\0]/.test(v), 'A header value cannot contain line breaks'),
+);
+
+export const pagingSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('none') }),
+  /** The next page's URL: at `path` in the reply body, or (path empty) in the Link header's rel="next". */
+  z.object({ kind: z.literal('next'), path: z.string().max(200).default('') }),
+  /** A page-number query parameter, from `start`, until a page has no rows (or fewer than `size`). */
+  z.object({
+    kind: z.literal('page'),
+    param: z.string().min(1).max(100),
+    start: z.number().int().min(0).default(1),
+    size: z.number().int().min(1).max(100_000).optional(),
+    sizeParam: z.string().min(1).max(100).optional(),
+  }),
+]);
+export type Paging = z.output<typeof pagingSchema>;
+
+const pathTemplateSchema = z
+  .string()
+  .max(4000)
+  .refine((p) => !/^[A-Za-z][A-Za-z0-9+.-]*:|^[/\\]{2}/.test(p), 'The path must be relative to the base URL')
+  .refine((p) => !p.includes('#') && !/[\r\n\0\\]/.test(p), 'The path cannot contain #, backslashes or line breaks');
+
+export const httpRequestSchema = z
+  .object({
+    method: z.enum(httpMethods).default('GET'),
+    /** Relative to the connection's base URL; may end with a ?query part. */
+    path: pathTemplateSchema.default(''),
+    query: z.record(z.string().min(1).max(200), z.string().max(4000)).default({}),
+    headers: headersSchema.default({}),
+    /** A JSON template: a string "{param}" becomes the value itself; "{param}" inside a longer string, its text. */
+    body: z.json().optional(),
+    /** Dotted path to the rows in the JSON reply ('data.items'); empty: the reply itself. */
+    rowsPath: z.string().max(200).default(''),
+    paging: pagingSchema.default({ kind: 'none' }),
+    /** The connection credential to send (its id); none when absent. */
+    credential: z.string().min(1).max(100).optional(),
+  })
+  .refine((r) => r.body === undefined || (r.method !== 'GET' && r.method !== 'HEAD'), {
+    message: 'A GET or HEAD request has no body',
+    path: ['body'],
+  });
+export type HttpRequestDefinition = z.output<typeof httpRequestSchema>;
+export type HttpRequestInput = z.input<typeof httpRequestSchema>;
+
+/** Parses a request definition (an object or its JSON text, as carried in RunRequest.sql). */
+export function parseHttpRequest(input: unknown): HttpRequestDefinition {
+  let value = input;
+  if (typeof input === 'string') {
+    try {
+      value = JSON.parse(input);
+    } catch {
+      throw new EngineError('QUERY_FAILED', 'The request definition is not valid JSON');
+    }
+  }
+  const parsed = httpRequestSchema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  // A record key's own message ("This header is set by the connector") is nested inside zod's invalid_key issue.
+  const inner = issue?.code === 'invalid_key' ? issue.issues[0] : undefined;
+  throw new EngineError(
+    'QUERY_FAILED',
+    `The request definition is not valid: ${issue?.path.join('.') || 'request'}: ${inner?.message ?? issue?.message ?? ''}`,
+  );
+}
+
+/** The text to pass as RunRequest.sql (runQuery's `sql`) for a Web API data source. */
+export function httpRequestText(definition: HttpRequestInput): string {
+  return JSON.stringify(definition);
+}
+
+function namesIn(text: string, into: string[]): void {
+  for (const match of text.matchAll(placeholder)) if (match[1] && !into.includes(match[1])) into.push(match[1]);
+}
+
+function namesInJson(value: unknown, into: string[]): void {
+  if (typeof value === 'string') namesIn(value, into);
+  else if (Array.isArray(value)) value.forEach((item) => namesInJson(item, into));
+  else if (value !== null && typeof value === 'object') Object.values(value).forEach((item) => namesInJson(item, into));
+}
+
+/** The {param} names a request uses, in order of first appearance (path, query, headers, body). */
+export function detectTemplateParameters(definition: HttpRequestInput): string[] {
+  const names: string[] = [];
+  namesIn(definition.path ?? '', names);
+  Object.values(definition.query ?? {}).forEach((t) => namesIn(t, names));
+  Object.values(definition.headers ?? {}).forEach((t) => namesIn(t, names));
+  namesInJson(definition.body, names);
+  return names;
+}
+
+type Values = Readonly<Record<string, unknown>>;
+
+function invalid(name: string, message: string): EngineError {
+  return new EngineError('INVALID_PARAMETERS', undefined, { errors: { [name]: [message] } });
+}
+
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.map(valueText).join(',');
+  if (value instanceof Date) return value.toISOString();
+  return typeof value === 'object' ? JSON.stringify(value) : String(value);
+}
+
+function interpolate(template: string, values: Values, each: (name: string, value: unknown) => string): string {
+  return template.replace(placeholder, (_, name: string) => each(name, values[name]));
+}
+
+function encodeSegment(name: string, value: unknown): string {
+  const items = Array.isArray(value) ? value : [value];
+  if (items.length === 0 || items.some((item) => valueText(item) === '')) throw invalid(name, `${name} is required`);
+  return items
+    .map((item) => {
+      const text = valueText(item);
+      if (text.split(/[/\\]/).some((segment) => segment === '.' || segment === '..'))
+        throw invalid(name, `${name} cannot be . or .. in the path`);
+      try {
+        return encodeURIComponent(text);
+      } catch {
+        throw invalid(name, `${name} is not valid text`);
+      }
+    })
+    .join(',');
+}
+
+function encodeQueryValue(name: string, value: unknown): string {
+  try {
+    return encodeURIComponent(valueText(value));
+  } catch {
+    throw invalid(name, `${name} is not valid text`);
+  }
+}
+
+function bodyValue(template: unknown, values: Values): unknown {
+  if (typeof template === 'string') {
+    const whole = wholePlaceholder.exec(template);
+    if (whole?.[1]) return values[whole[1]] ?? null;
+    return interpolate(template, values, (_, value) => valueText(value));
+  }
+  if (Array.isArray(template)) return template.map((item) => bodyValue(item, values));
+  if (template !== null && typeof template === 'object')
+    return Object.fromEntries(Object.entries(template).map(([key, item]) => [key, bodyValue(item, values)]));
+  return template;
+}
+
+export interface BuiltRequest {
+  method: HttpMethod;
+  url: URL;
+  /** Lower-case names. */
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** The base URL's path as a directory ('/v1' → '/v1/'). */
+function directoryOf(base: URL): string {
+  return base.pathname.endsWith('/') ? base.pathname : `${base.pathname}/`;
+}
+
+/** Whether a URL stays on the base URL's origin and under its path. */
+export function isUnderBase(url: URL, base: URL): boolean {
+  return url.origin === base.origin && (url.pathname === base.pathname || url.pathname.startsWith(directoryOf(base)));
+}
+
+function buildUrl(base: URL, definition: HttpRequestDefinition, values: Values): URL {
+  const [pathTemplate = '', ...queryParts] = definition.path.split('?');
+  const path = interpolate(pathTemplate, values, encodeSegment).replace(/^\/+/, '');
+  const url = new URL(path === '' ? base.pathname : directoryOf(base) + path, base.origin);
+  url.search = base.search;
+  const templateQuery = interpolate(queryParts.join('?'), values, encodeQueryValue);
+  if (templateQuery !== '')
+    for (const [key, value] of new URLSearchParams(templateQuery)) url.searchParams.append(key, value);
+  for (const [key, template] of Object.entries(definition.query)) {
+    const whole = wholePlaceholder.exec(template);
+    const value = whole?.[1] === undefined ? undefined : values[whole[1]];
+    if (whole && (value === null || value === undefined)) continue;
+    if (whole && Array.isArray(value)) value.forEach((item) => url.searchParams.append(key, valueText(item)));
+    else
+      url.searchParams.append(
+        key,
+        interpolate(template, values, (_, v) => valueText(v)),
+      );
+  }
+  if (!isUnderBase(url, base))
+    throw new EngineError('TARGET_REFUSED', "The request's path leaves the connection's base URL");
+  return url;
+}
+
+/** The request to send for these typed values: URL under the base URL, headers (defaults first), JSON body. */
+export function buildRequest(
+  base: URL,
+  defaultHeaders: Readonly<Record<string, string>>,
+  definition: HttpRequestDefinition,
+  values: Values,
+): BuiltRequest {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const [name, value] of Object.entries(defaultHeaders)) headers[name.toLowerCase()] = value;
+  for (const [name, template] of Object.entries(definition.headers)) {
+    headers[name.toLowerCase()] = interpolate(template, values, (param, value) => {
+      const text = valueText(value);
+      if (/[\r\n\0]/.test(text)) throw invalid(param, `${param} cannot contain line breaks in a header`);
+      return text;
+    });
+  }
+  const built: BuiltRequest = { method: definition.method, url: buildUrl(base, definition, values), headers };
+  if (definition.body !== undefined) {
+    built.body = JSON.stringify(bodyValue(definition.body, values));
+    headers['content-type'] ??= 'application/json';
+  }
+  return built;
+}
