@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { isoDateTime } from '../dates.ts';
 import { pageOf, pageQuery } from '../paging.ts';
+import { parameterDefinitionSchema, parameterDefinitionsSchema, storedParameterSchema } from '../parameters.ts';
 import { text } from '../text.ts';
+import { ruleSchema, storedRuleSchema } from '../transformations.ts';
+import { webApiAssetPart } from '../web-api-request.ts';
 import { dataRole } from './data-roles.ts';
 
 // Data assets (data sources) of every kind: listing, one asset whole, and what hangs off it: parameters,
-// transformations with their rules, client tool configurations. Parameter definitions and rules are the engine's
-// (packages/engine); here they pass as JSON objects and the server validates them with the engine's schemas.
+// transformations with their rules, client tool configurations. Parameter definitions and rules have one schema
+// each (../parameters.ts, ../transformations.ts), which the engine runs too: a bad one is refused by the request's
+// validation with the same messages, and /api/docs shows their shapes.
 
 export const dataSourceKinds = ['sql', 'webapi'] as const;
 export const clientTools = ['curl', 'python', 'r', 'javascript', 'powerquery', 'powerbi'] as const;
@@ -17,13 +21,13 @@ const idParam = z.string().regex(/^\d{1,15}$/, 'Invalid option');
 /** An asset by numeric id or uid. */
 const assetParam = z.string().trim().min(1).max(100);
 
-/** A parameter definition as the engine reads it (name, type, list, required, default, min/max, ...). */
-export const parameterDefinition = z.record(z.string(), z.unknown());
-export const storedParameter = z.object({ id: z.number().int(), position: z.number().int() }).catchall(z.unknown());
-export const rule = z.object({ type: z.string() }).catchall(z.unknown());
-export const storedRule = z
-  .object({ id: z.number().int(), position: z.number().int(), type: z.string() })
-  .catchall(z.unknown());
+/** A parameter definition (name, type, list, required, default, min/max, pattern, allowed values). */
+export const parameterDefinition = parameterDefinitionSchema;
+/** An asset's definitions, in order: names unique, dependencies among them. */
+export const parameterDefinitions = parameterDefinitionsSchema;
+export const storedParameter = storedParameterSchema;
+export const rule = ruleSchema;
+export const storedRule = storedRuleSchema;
 
 export const transformation = z.object({
   id: z.number().int(),
@@ -66,6 +70,8 @@ export const dataSourceDetail = dataSourceSummary.extend({
   clientToolConfigurations: z.array(clientToolConfiguration),
   createdAt: isoDateTime,
   can: z.object({ edit: z.boolean() }),
+  /** A Web API asset's request and chosen credential (`sql` is then empty); null for a SQL asset. */
+  webApi: webApiAssetPart.nullable().optional(),
 });
 export type DataSourceDetail = z.infer<typeof dataSourceDetail>;
 
@@ -101,7 +107,7 @@ export const getDataSourceByUid = defineCall({
 });
 
 const assetParams = z.object({ id: assetParam });
-const parameterList = z.object({ parameters: z.array(parameterDefinition) });
+const parameterList = z.object({ parameters: parameterDefinitions });
 
 export const postParameter = defineCall({
   method: 'POST',
@@ -262,4 +268,65 @@ export const deleteClientToolConfiguration = defineCall({
   summary: 'Delete the configuration of one client tool (Editor)',
   params: z.object({ id: assetParam, cid: idParam }),
   response: z.array(clientToolConfiguration),
+});
+
+// Not in SPEC §7 (docs/decisions.md): the developer-mode call screen's bound values, and the asset screen's recent
+// calls.
+
+/** One parameter as a call binds it: the value typed by the server's checks, never spliced into the SQL. */
+export const parameterBinding = z.object({
+  name: z.string(),
+  /** The parameter's type ('integer', 'date', ...); a list binds every item with it. */
+  type: z.string(),
+  list: z.boolean(),
+  /** As typed: numbers, decimals as exact text, dates as ISO text, booleans, lists; null when not given. */
+  value: z.unknown(),
+  /** Whether the SQL text uses it (`:name`); a parameter it does not use is checked but bound nowhere. */
+  inSql: z.boolean(),
+});
+export type ParameterBinding = z.infer<typeof parameterBinding>;
+
+export const postBoundValues = defineCall({
+  method: 'POST',
+  path: '/api/DataSource/:id/BoundValues',
+  tag: 'DataSource',
+  summary:
+    'The values a call with this JSON body would bind, typed and checked as the calling layer does, without running anything (Reader)',
+  params: assetParams,
+  body: z.record(z.string(), z.unknown()),
+  response: z.object({ bindings: z.array(parameterBinding) }),
+});
+
+export const MAX_RECENT_CALLS = 100;
+
+export const recentCall = z.object({
+  id: z.number().int(),
+  at: isoDateTime,
+  /** Null for a collection token's call (it acts for no person) or when the account no longer exists. */
+  caller: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  /** Made with a Data Lab token rather than a portal sign-in. */
+  viaToken: z.boolean(),
+  status: z.number().int(),
+  /** Rows written (0 for a PostgreSQL COPY export, which does not count them). */
+  rows: z.number().int(),
+  bytes: z.number().int(),
+  durationMs: z.number().int(),
+  cacheHit: z.boolean(),
+  format: z.string(),
+});
+export type RecentCall = z.infer<typeof recentCall>;
+
+export const getRecentCalls = defineCall({
+  method: 'GET',
+  path: '/api/DataSource/:id/RecentCalls',
+  tag: 'DataSource',
+  summary:
+    "An asset's latest calls, newest first: a Reader's own; everyone's for its collection's Editors and Owners and for administrators",
+  params: assetParams,
+  query: z.object({ take: z.coerce.number().int().min(1).max(MAX_RECENT_CALLS).default(20) }),
+  response: z.object({
+    /** 'mine': the caller's own calls only; 'everyone': every caller's. */
+    scope: z.enum(['mine', 'everyone']),
+    items: z.array(recentCall),
+  }),
 });

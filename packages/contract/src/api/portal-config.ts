@@ -12,6 +12,12 @@ export const portalConfig = z.object({
   scopes: z.array(z.string()),
   apiBaseUrl: z.string(),
   callingLayerUrl: z.string(),
+  /** Data Lab tokens' expiry in days (TOKEN_DEFAULT_DAYS, TOKEN_MAX_DAYS) and whether "never" is allowed. */
+  tokenExpiry: z.object({
+    defaultDays: z.number().int(),
+    maxDays: z.number().int(),
+    allowNoExpiry: z.boolean(),
+  }),
   /** Demo accounts offered by the built-in provider (embedded mode only), for the home page. */
   demoAccounts: z.array(z.object({ username: z.string(), description: z.string() })),
 });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 import { nameText, text } from '../text.ts';
-import { dataSourceDetail, parameterDefinition, rule } from './data-sources.ts';
+import { clientTools, dataSourceDetail, parameterDefinitions, rule } from './data-sources.ts';
 
 // SQL data assets: create, change, delete, and run SQL that is not saved yet (the editor's Run before Save).
 
@@ -26,28 +26,35 @@ const assetShape = {
 };
 
 const transformationInput = z.object({ name: text(200).default(''), rules: z.array(rule).default([]) });
+/**
+ * The client tools the asset offers snippets for, saved with the asset in its transaction: a tool not configured
+ * yet starts with empty settings, a kept one keeps its settings, one left out is removed.
+ */
+const clientToolList = z.array(z.enum(clientTools)).max(clientTools.length);
 
 export const createSqlDataSource = z.object({
   collectionUid: z.string().trim().min(1),
   ...assetShape,
-  parameters: z.array(parameterDefinition).default([]),
+  parameters: parameterDefinitions.default([]),
   transformations: z.array(transformationInput).default([]),
+  clientTools: clientToolList.default([]),
 });
 export type CreateSqlDataSource = z.input<typeof createSqlDataSource>;
 
-/** Parameters and transformations are left as they are unless sent. */
+/** Parameters, transformations and client tools are left as they are unless sent. */
 export const updateSqlDataSource = z.object({
   uid: z.string().trim().min(1),
   ...assetShape,
-  parameters: z.array(parameterDefinition).optional(),
+  parameters: parameterDefinitions.optional(),
   transformations: z.array(transformationInput).optional(),
+  clientTools: clientToolList.optional(),
 });
 
 export const postSqlDataSource = defineCall({
   method: 'POST',
   path: '/api/SqlDataSource',
   tag: 'SqlDataSource',
-  summary: 'Create a SQL data asset with its parameters and transformations (Editor)',
+  summary: 'Create a SQL data asset with its parameters, transformations and client tools (Editor)',
   body: createSqlDataSource,
   response: dataSourceDetail,
   status: 201,
@@ -89,7 +96,7 @@ export const previewSqlDataSource = defineCall({
     collectionUid: z.string().trim().min(1),
     connectionId: z.number().int(),
     sql: assetShape.sql,
-    parameters: z.array(parameterDefinition).default([]),
+    parameters: parameterDefinitions.default([]),
     transformations: z.array(transformationInput).default([]),
     values: z.record(z.string(), z.unknown()).default({}),
     rowCap: z.number().int().min(1).max(PREVIEW_ROW_CAP).default(100),

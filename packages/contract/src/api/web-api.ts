@@ -1,0 +1,501 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { isoDateTime } from '../dates.ts';
+import { nameText, text } from '../text.ts';
+import { webApiRequest } from '../web-api-request.ts';
+import { clientTools, dataSourceDetail, parameterDefinitions, rule } from './data-sources.ts';
+
+// Web API connections (Owners manage them and their credentials) and Web API data assets (Editors manage them),
+// SPEC §7 "Web API connections and data sources", and the calls the screens need besides (docs/decisions.md):
+// a collection's list, tests, and "Try" (a draft request run without saving).
+//
+// Secrets never come back: a credential's secret (API key value, password, token, client secret) is sealed at rest
+// and replies carry the masked placeholder (texts.maskedSecret) when one is stored; an update keeps it unless a new
+// value is sent (the placeholder or an absent field keeps it). Exchanges (what was sent upstream and what came
+// back) show every secret, and every header or query value whose name says it is one, as the placeholder too.
+//
+// Meaning of the SPEC §7 credential calls (docs/decisions.md):
+// - POST /api/WebApiDataSource/Credentials: create a credential on a connection (body names it; Owner);
+// - PUT /api/WebApiDataSource/Credentials: change one (body names it by id; Owner);
+// - DELETE /api/WebApiDataSource/Credentials/{id} and DELETE /api/WebApiConnection/{id}/Credentials/{credId}: delete
+//   one no data asset uses (Owner; 409 otherwise);
+// - POST /api/WebApiConnection/{id}/Credentials/{credId}: test the connection with that credential (Owner);
+// - PUT /api/WebApiDataSource/{id}/Credentials: pick the asset's credential among its connection's (Editor).
+
+export const CONNECTION_NAME_MAX = 100;
+export const ASSET_NAME_MAX = 100;
+/** "Try" answers at most this many rows, whatever the asset's row cap (as the SQL preview). */
+export const WEB_API_PREVIEW_ROW_CAP = 200;
+/** At most this many exchanges are sent back (a paged run may make hundreds); the rest are counted. */
+export const MAX_EXCHANGES_SHOWN = 20;
+
+export const credentialKinds = ['api-key', 'basic', 'bearer', 'oauth2'] as const;
+export type CredentialKind = (typeof credentialKinds)[number];
+
+// ---- Exchanges (Try, tests, and the calling layer's developer view) ----
+
+/** One upstream request and its reply, secrets masked (the engine's HttpExchange). */
+export const httpExchange = z.object({
+  /** 'request': the data request (its redirects, pages and retries); 'token': an OAuth2 token request; 'test'. */
+  kind: z.enum(['request', 'token', 'test']),
+  /** 1 for the first try, 2 and more for retries. */
+  attempt: z.number().int(),
+  method: z.string(),
+  url: z.string(),
+  requestHeaders: z.record(z.string(), z.string()),
+  /** The data request's body; never shown for a token request. */
+  requestBody: z.string().optional(),
+  /** Absent when no reply came (refused, unreachable, timed out). */
+  status: z.number().int().optional(),
+  replyHeaders: z.record(z.string(), z.string()).optional(),
+  /** The start of the reply when it was an error or not JSON. */
+  replyPreview: z.string().optional(),
+  timings: z.object({
+    dnsMs: z.number().optional(),
+    /** Absent when a kept-alive connection was reused. */
+    connectMs: z.number().optional(),
+    headersMs: z.number().optional(),
+    bodyMs: z.number().optional(),
+    totalMs: z.number(),
+  }),
+  bytes: z.object({ sent: z.number().int(), received: z.number().int() }),
+  /** Why it failed, when it did. */
+  error: z.string().optional(),
+});
+export type HttpExchangeView = z.infer<typeof httpExchange>;
+
+/** The exchanges of one run: the first MAX_EXCHANGES_SHOWN, and how many more there were. */
+export const exchangeList = z.object({
+  exchanges: z.array(httpExchange),
+  exchangesOmitted: z.number().int(),
+});
+
+/**
+ * The calling layer's developer view: a JSON call (/data/v1/{uid}, format json) sent with this request header
+ * (value '1') answers its usual members plus `exchanges` and `exchangesOmitted` (exchangeList) — the upstream
+ * requests of a Web API asset's run, secrets masked; empty for a SQL asset and for a reply served from the cache
+ * (`cached: true`). Exports ignore it. Anyone who may call the asset may ask.
+ */
+export const EXCHANGE_HEADER = 'x-datalab-exchange';
+export const callResultWithExchanges = z.object({
+  columns: z.array(z.object({ name: z.string(), type: z.string() })),
+  rows: z.array(z.record(z.string(), z.unknown())),
+  truncated: z.boolean(),
+  durationMs: z.number(),
+  cached: z.boolean(),
+  exchanges: z.array(httpExchange),
+  exchangesOmitted: z.number().int(),
+});
+export type CallResultWithExchanges = z.infer<typeof callResultWithExchanges>;
+
+/** An upstream failure reported inside a reply (Try and tests), rather than as an error reply. */
+export const upstreamFailure = z.object({
+  /** The status the calling layer would answer: 400 (refused by the outbound guard), 502, 503 or 504. */
+  status: z.number().int(),
+  /** The safe message (no secret), e.g. 'The web API answered with status 500'. */
+  message: z.string(),
+});
+
+// ---- Credentials ----
+
+const apiKeySettings = z.object({
+  /** Where the key goes. */
+  in: z.enum(['header', 'query']).default('header'),
+  /** The header or query parameter name, e.g. X-Api-Key. */
+  name: z.string().trim().min(1).max(200),
+});
+const basicSettings = z.object({ username: z.string().max(1000) });
+const bearerSettings = z.object({});
+const oauth2Settings = z.object({
+  tokenUrl: z.url({ protocol: /^https?$/ }).max(2000),
+  clientId: z.string().trim().min(1).max(1000),
+  scope: z.string().max(2000).optional(),
+  audience: z.string().max(2000).optional(),
+  /** How the client authenticates at the token URL: HTTP Basic or in the form body. */
+  clientAuth: z.enum(['basic', 'body']).default('basic'),
+});
+
+const credentialCommon = {
+  id: z.number().int(),
+  connectionId: z.number().int(),
+  name: z.string(),
+  /** The masked placeholder when a secret is stored, null when none is (a basic credential without password). */
+  secret: z.string().nullable(),
+  /** How many data assets send it. */
+  assetCount: z.number().int(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+};
+
+/** A credential as replies show it: kind, non-secret settings, the secret masked. */
+export const webApiCredential = z.discriminatedUnion('kind', [
+  z.object({ ...credentialCommon, kind: z.literal('api-key'), settings: apiKeySettings }),
+  z.object({ ...credentialCommon, kind: z.literal('basic'), settings: basicSettings }),
+  z.object({ ...credentialCommon, kind: z.literal('bearer'), settings: bearerSettings }),
+  z.object({ ...credentialCommon, kind: z.literal('oauth2'), settings: oauth2Settings }),
+]);
+export type WebApiCredential = z.infer<typeof webApiCredential>;
+
+/**
+ * The secret: the API key's value, the basic password, the bearer token or the OAuth2 client secret. Required when a
+ * credential is created or changes kind (a basic password may be empty); otherwise absent or the placeholder keeps
+ * the stored one.
+ */
+const secretField = z.string().max(8192).optional();
+const credentialName = nameText(100);
+
+const credentialInput = <E extends z.ZodRawShape>(extra: E) =>
+  z.discriminatedUnion('kind', [
+    z.object({
+      ...extra,
+      name: credentialName,
+      kind: z.literal('api-key'),
+      settings: apiKeySettings,
+      secret: secretField,
+    }),
+    z.object({
+      ...extra,
+      name: credentialName,
+      kind: z.literal('basic'),
+      settings: basicSettings,
+      secret: secretField,
+    }),
+    z.object({
+      ...extra,
+      name: credentialName,
+      kind: z.literal('bearer'),
+      settings: bearerSettings.default({}),
+      secret: secretField,
+    }),
+    z.object({
+      ...extra,
+      name: credentialName,
+      kind: z.literal('oauth2'),
+      settings: oauth2Settings,
+      secret: secretField,
+    }),
+  ]);
+
+export const createWebApiCredential = credentialInput({ connectionId: z.number().int() });
+export const updateWebApiCredential = credentialInput({ id: z.number().int() });
+export type CreateWebApiCredential = z.input<typeof createWebApiCredential>;
+export type UpdateWebApiCredential = z.input<typeof updateWebApiCredential>;
+
+// ---- Connections ----
+
+export const webApiConnection = z.object({
+  id: z.number().int(),
+  collectionUid: z.string(),
+  name: z.string(),
+  description: z.string(),
+  kind: z.literal('webapi'),
+  /** http or https; requests go to paths under it. */
+  baseUrl: z.string(),
+  /** Sent with every request (a data source's headers override them). Names that say "secret" are refused. */
+  headers: z.record(z.string(), z.string()),
+  /**
+   * Hosts ('host' or 'host:port') reachable even though internal (loopback, private, link-local addresses): the
+   * outbound guard refuses them otherwise. Changed only by an administrator who is an Owner; every change is audited.
+   */
+  allowedHosts: z.array(z.string()),
+  connectTimeoutMs: z.number().int(),
+  headersTimeoutMs: z.number().int(),
+  bodyTimeoutMs: z.number().int(),
+  maxReplyBytes: z.number().int(),
+  maxPages: z.number().int(),
+  /** Simultaneous requests to the upstream; more wait up to acquireTimeoutMs. */
+  maxConnections: z.number().int(),
+  acquireTimeoutMs: z.number().int(),
+  /** Retries of idempotent requests after a connect error or a 502/503/504. */
+  retries: z.number().int(),
+  credentials: z.array(webApiCredential),
+  assetCount: z.number().int(),
+  /** Whether the caller may change allowedHosts (an administrator with Owner on the collection). */
+  canChangeAllowedHosts: z.boolean(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export type WebApiConnection = z.infer<typeof webApiConnection>;
+
+const headerName = z
+  .string()
+  .regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Invalid header name')
+  .max(200);
+
+const connectionSettingsShape = {
+  name: nameText(CONNECTION_NAME_MAX),
+  description: text(2000).default(''),
+  baseUrl: z.url({ protocol: /^https?$/ }).max(2000),
+  headers: z.record(headerName, z.string().max(8192)).default({}),
+  /** Absent on an update: keep the stored list. */
+  allowedHosts: z.array(z.string().trim().min(1).max(300)).max(50).optional(),
+  connectTimeoutMs: z.number().int().min(100).max(60_000).default(5_000),
+  headersTimeoutMs: z.number().int().min(100).max(300_000).default(15_000),
+  bodyTimeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+  maxReplyBytes: z
+    .number()
+    .int()
+    .min(1024)
+    .max(512 * 1024 * 1024)
+    .default(16 * 1024 * 1024),
+  maxPages: z.number().int().min(1).max(100_000).default(1_000),
+  maxConnections: z.number().int().min(1).max(100).default(10),
+  acquireTimeoutMs: z.number().int().min(1).max(60_000).default(2_000),
+  retries: z.number().int().min(0).max(5).default(2),
+};
+
+export const createWebApiConnection = z.object({
+  collectionUid: z.string().trim().min(1),
+  ...connectionSettingsShape,
+});
+export const updateWebApiConnection = z.object(connectionSettingsShape);
+export type CreateWebApiConnection = z.input<typeof createWebApiConnection>;
+export type UpdateWebApiConnection = z.input<typeof updateWebApiConnection>;
+
+const idParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'Invalid option') });
+const credentialParams = z.object({
+  id: z.string().regex(/^\d{1,15}$/, 'Invalid option'),
+  credId: z.string().regex(/^\d{1,15}$/, 'Invalid option'),
+});
+
+export const webApiTestResult = z.object({
+  /** Reached, and answered below 500 (a 401/403 is a warning: the credential was not accepted). */
+  ok: z.boolean(),
+  /** The base URL's status; null when no reply came. */
+  status: z.number().int().nullable(),
+  /** 'HTTP 200 (nginx)'; empty when no reply came. */
+  serverVersion: z.string(),
+  warnings: z.array(z.string()),
+  /** Why no usable reply came (refused by the outbound guard, unreachable, timed out); null when one did. */
+  error: upstreamFailure.nullable(),
+  ...exchangeList.shape,
+});
+export type WebApiTestResult = z.infer<typeof webApiTestResult>;
+
+export const listWebApiConnections = defineCall({
+  method: 'GET',
+  path: '/api/WebApiConnection',
+  tag: 'WebApiConnection',
+  summary: "A collection's Web API connections with their credentials, secrets masked (Reader)",
+  query: z.object({ collectionUid: z.string().trim().min(1) }),
+  response: z.array(webApiConnection),
+});
+
+export const getWebApiConnection = defineCall({
+  method: 'GET',
+  path: '/api/WebApiConnection/:id',
+  tag: 'WebApiConnection',
+  summary: 'One Web API connection with its credentials and allowed hosts, secrets masked (Reader)',
+  params: idParams,
+  response: webApiConnection,
+});
+
+export const postWebApiConnection = defineCall({
+  method: 'POST',
+  path: '/api/WebApiConnection',
+  tag: 'WebApiConnection',
+  summary: 'Create a Web API connection in a collection; allowed hosts only by an administrator (Owner)',
+  body: createWebApiConnection,
+  response: webApiConnection,
+  status: 201,
+});
+
+export const putWebApiConnection = defineCall({
+  method: 'PUT',
+  path: '/api/WebApiConnection/:id',
+  tag: 'WebApiConnection',
+  summary: 'Change a Web API connection; a change of allowed hosts needs an administrator and is audited (Owner)',
+  params: idParams,
+  body: updateWebApiConnection,
+  response: webApiConnection,
+});
+
+export const deleteWebApiConnection = defineCall({
+  method: 'DELETE',
+  path: '/api/WebApiConnection/:id',
+  tag: 'WebApiConnection',
+  summary: 'Delete a Web API connection no data asset uses, with its credentials (Owner)',
+  params: idParams,
+  response: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+});
+
+export const testWebApiConnection = defineCall({
+  method: 'POST',
+  path: '/api/WebApiConnection/:id/Test',
+  tag: 'WebApiConnection',
+  summary: "GET the stored connection's base URL without a credential: status, warnings, the exchange (Owner)",
+  params: idParams,
+  response: webApiTestResult,
+});
+
+export const testUnsavedWebApiConnection = defineCall({
+  method: 'POST',
+  path: '/api/WebApiConnection/Test',
+  tag: 'WebApiConnection',
+  summary:
+    'GET the base URL of settings not saved yet; with connectionId, its stored allowed hosts apply and credentialId may name one of its credentials (Owner)',
+  body: createWebApiConnection.extend({
+    connectionId: z.number().int().optional(),
+    credentialId: z.number().int().optional(),
+  }),
+  response: webApiTestResult,
+});
+
+export const testWebApiCredential = defineCall({
+  method: 'POST',
+  path: '/api/WebApiConnection/:id/Credentials/:credId',
+  tag: 'WebApiConnection',
+  summary: "GET the connection's base URL with one of its credentials: is it accepted? (Owner)",
+  params: credentialParams,
+  response: webApiTestResult,
+});
+
+export const deleteWebApiConnectionCredential = defineCall({
+  method: 'DELETE',
+  path: '/api/WebApiConnection/:id/Credentials/:credId',
+  tag: 'WebApiConnection',
+  summary: 'Delete one of the connection’s credentials that no data asset uses; answers the connection (Owner)',
+  params: credentialParams,
+  response: webApiConnection,
+});
+
+export const postWebApiCredential = defineCall({
+  method: 'POST',
+  path: '/api/WebApiDataSource/Credentials',
+  tag: 'WebApiDataSource',
+  summary: 'Create a credential on a Web API connection; its secret is sealed at rest (Owner)',
+  body: createWebApiCredential,
+  response: webApiCredential,
+  status: 201,
+});
+
+export const putWebApiCredential = defineCall({
+  method: 'PUT',
+  path: '/api/WebApiDataSource/Credentials',
+  tag: 'WebApiDataSource',
+  summary: 'Change a credential; the secret changes only when a new one is sent (Owner)',
+  body: updateWebApiCredential,
+  response: webApiCredential,
+});
+
+export const deleteWebApiCredential = defineCall({
+  method: 'DELETE',
+  path: '/api/WebApiDataSource/Credentials/:id',
+  tag: 'WebApiDataSource',
+  summary: 'Delete a credential no data asset uses (Owner)',
+  params: idParams,
+  response: z.object({ id: z.number().int(), deleted: z.literal(true) }),
+});
+
+// ---- Data assets ----
+
+const limits = {
+  cacheTtlSeconds: z.number().int().min(0).max(86_400).default(0),
+  rowCap: z.number().int().min(1).max(100_000).default(1000),
+  timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+  maxExportRows: z.number().int().min(1).max(10_000_000).default(1_000_000),
+};
+
+const assetShape = {
+  connectionId: z.number().int(),
+  name: nameText(ASSET_NAME_MAX),
+  description: text(2000).default(''),
+  request: webApiRequest,
+  /** One of the connection's credentials, sent with every request; null or absent: none. */
+  credentialId: z.number().int().nullable().optional(),
+  ...limits,
+};
+
+const transformationInput = z.object({ name: text(200).default(''), rules: z.array(rule).default([]) });
+const clientToolList = z.array(z.enum(clientTools)).max(clientTools.length);
+
+/** Every `{param}` of the request must be a parameter (and the reverse is allowed: a parameter may go unused). */
+export const createWebApiDataSource = z.object({
+  collectionUid: z.string().trim().min(1),
+  ...assetShape,
+  parameters: parameterDefinitions.default([]),
+  transformations: z.array(transformationInput).default([]),
+  clientTools: clientToolList.default([]),
+});
+export type CreateWebApiDataSource = z.input<typeof createWebApiDataSource>;
+
+/** Parameters, transformations and client tools are left as they are unless sent; so is the credential. */
+export const updateWebApiDataSource = z.object({
+  uid: z.string().trim().min(1),
+  ...assetShape,
+  parameters: parameterDefinitions.optional(),
+  transformations: z.array(transformationInput).optional(),
+  clientTools: clientToolList.optional(),
+});
+export type UpdateWebApiDataSource = z.input<typeof updateWebApiDataSource>;
+
+export const postWebApiDataSource = defineCall({
+  method: 'POST',
+  path: '/api/WebApiDataSource',
+  tag: 'WebApiDataSource',
+  summary:
+    'Create a Web API data asset with its request, credential, parameters, transformations and client tools (Editor)',
+  body: createWebApiDataSource,
+  response: dataSourceDetail,
+  status: 201,
+});
+
+export const putWebApiDataSource = defineCall({
+  method: 'PUT',
+  path: '/api/WebApiDataSource',
+  tag: 'WebApiDataSource',
+  summary: 'Change a Web API data asset (Editor); bumps its version',
+  body: updateWebApiDataSource,
+  response: dataSourceDetail,
+});
+
+export const deleteWebApiDataSource = defineCall({
+  method: 'DELETE',
+  path: '/api/WebApiDataSource',
+  tag: 'WebApiDataSource',
+  summary: 'Delete a Web API data asset (Editor)',
+  query: z.object({ uid: z.string().trim().min(1) }),
+  response: z.object({ uid: z.string(), deleted: z.literal(true) }),
+});
+
+export const putWebApiDataSourceCredential = defineCall({
+  method: 'PUT',
+  path: '/api/WebApiDataSource/:id/Credentials',
+  tag: 'WebApiDataSource',
+  summary: "Pick the asset's credential among its connection's, or none (Editor); bumps its version",
+  params: z.object({ id: z.string().trim().min(1).max(100) }),
+  body: z.object({ credentialId: z.number().int().nullable() }),
+  response: dataSourceDetail,
+});
+
+export const webApiPreviewResult = z.object({
+  columns: z.array(z.object({ name: z.string(), type: z.string() })),
+  rows: z.array(z.record(z.string(), z.unknown())),
+  truncated: z.boolean(),
+  durationMs: z.number(),
+  /** The values as checked and typed (SPEC §5 errors are a 400 before anything is sent). */
+  boundValues: z.record(z.string(), z.unknown()),
+  /** The upstream failure, when the run failed after the values passed (rows are then empty). */
+  error: upstreamFailure.nullable(),
+  ...exchangeList.shape,
+});
+export type WebApiPreviewResult = z.infer<typeof webApiPreviewResult>;
+
+export const previewWebApiDataSource = defineCall({
+  method: 'POST',
+  path: '/api/WebApiDataSource/Preview',
+  tag: 'WebApiDataSource',
+  summary: `"Try": run a request that is not saved yet on a connection, at most ${WEB_API_PREVIEW_ROW_CAP} rows, with the exchange (Editor)`,
+  body: z.object({
+    collectionUid: z.string().trim().min(1),
+    connectionId: z.number().int(),
+    request: webApiRequest,
+    credentialId: z.number().int().nullable().optional(),
+    parameters: parameterDefinitions.default([]),
+    transformations: z.array(transformationInput).default([]),
+    values: z.record(z.string(), z.unknown()).default({}),
+    rowCap: z.number().int().min(1).max(WEB_API_PREVIEW_ROW_CAP).default(100),
+    timeoutMs: limits.timeoutMs,
+  }),
+  response: webApiPreviewResult,
+});

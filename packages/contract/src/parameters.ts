@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+
+// A data asset's parameter definitions: one schema for the portal's form, the server's checks (the /api calls'
+// request validation and the engine's) and both OpenAPI documents (/api/docs shows the definition itself; the
+// calling layer's renders the values it takes, packages/engine/src/parameters/openapi.ts). Values are checked by
+// the engine's validateParameters.
+
+export const parameterTypes = ['string', 'integer', 'decimal', 'boolean', 'date', 'date-time'] as const;
+export type ParameterType = (typeof parameterTypes)[number];
+
+const limit = z.union([z.number(), z.string().min(1)]);
+
+export const fixedOptionSchema = z.object({
+  value: z.union([z.string(), z.number(), z.boolean()]),
+  label: z.string().optional(),
+});
+
+/** Allowed values: a fixed list, or a reference to a parameter data source (the server runs it). */
+export const allowedValuesSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('fixed'), options: z.array(fixedOptionSchema).min(1) }),
+  z.object({
+    kind: z.literal('dataSource'),
+    dataSourceId: z.union([z.string().min(1), z.number().int()]),
+    valueColumn: z.string().min(1),
+    labelColumn: z.string().min(1),
+    /** Other parameters whose values the parameter data source takes (dependent dropdowns). */
+    dependsOn: z.array(z.string()).default([]),
+  }),
+]);
+export type AllowedValues = z.output<typeof allowedValuesSchema>;
+
+export const parameterDefinitionSchema = z.object({
+  name: z
+    .string()
+    .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, messages.invalidOption)
+    .max(63),
+  label: z.string().max(200).optional(),
+  description: z.string().max(2000).optional(),
+  type: z.enum(parameterTypes, { error: (issue) => messages.unsupportedType(String(issue.input)) }),
+  /** A list of values of `type`. */
+  list: z.boolean().default(false),
+  required: z.boolean().default(false),
+  default: z.unknown().optional(),
+  /** For numbers and dates: the value's bounds; for strings: the length's. Inclusive. */
+  min: limit.optional(),
+  max: limit.optional(),
+  /** For strings: a regular expression the whole value must match. */
+  pattern: z
+    .string()
+    .refine((p) => {
+      try {
+        new RegExp(p, 'u');
+        return true;
+      } catch {
+        return false;
+      }
+    }, messages.invalidOption)
+    .optional(),
+  allowedValues: allowedValuesSchema.optional(),
+});
+
+export type ParameterDefinition = z.output<typeof parameterDefinitionSchema>;
+export type ParameterDefinitionInput = z.input<typeof parameterDefinitionSchema>;
+
+/** The definitions of one data source: names must be unique, dependencies must exist and not loop. */
+export const parameterDefinitionsSchema = z.array(parameterDefinitionSchema).superRefine((defs, ctx) => {
+  const names = new Set<string>();
+  defs.forEach((def, index) => {
+    if (names.has(def.name)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'name'],
+        message: messages.alreadyExistsNamed('Parameter', def.name),
+      });
+    }
+    names.add(def.name);
+  });
+  defs.forEach((def, index) => {
+    if (def.allowedValues?.kind !== 'dataSource') return;
+    for (const parent of def.allowedValues.dependsOn) {
+      if (!names.has(parent) || parent === def.name) {
+        ctx.addIssue({ code: 'custom', path: [index, 'allowedValues', 'dependsOn'], message: messages.invalidOption });
+      }
+    }
+  });
+});
+
+/** A definition as stored and answered: its id and its place in the asset's list. */
+export const storedParameterSchema = parameterDefinitionSchema.extend({
+  id: z.number().int(),
+  position: z.number().int(),
+});
+export type StoredParameter = z.output<typeof storedParameterSchema>;
