@@ -13,10 +13,17 @@ import pino, { type DestinationStream } from 'pino';
 // The path never carries the query string (a query can hold secrets), here or in any other line that
 // names a request. Health probes are never logged. userId is absent for anonymous requests.
 
-/** A URL's path without its query string. */
+/** What looks like a Data Lab token (or most of one) in a path. */
+const TOKEN_LIKE = /dl[pc]_[0-9A-Za-z]{8,}/g;
+
+/**
+ * A URL's path without its query string, and without anything shaped like a Data Lab token (someone pasted one
+ * into a path): no token reaches a log line. Tokens in a query string are refused before any route (plugins/auth.ts).
+ */
 export function pathOf(url: string): string {
   const query = url.indexOf('?');
-  return query === -1 ? url : url.slice(0, query);
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.includes('dl') ? path.replace(TOKEN_LIKE, '[token]') : path;
 }
 
 const LEVELS = pino.levels.values;

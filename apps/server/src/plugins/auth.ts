@@ -2,12 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { JWTPayload } from 'jose';
 import { VerifiedTokens } from '../lib/verified-tokens.ts';
-import { unauthenticated, unavailable } from '../lib/errors.ts';
+import { AppError, unauthenticated, unavailable } from '../lib/errors.ts';
 import { createTokenVerifier, IdentityProviderUnavailable, IssuerMismatch, type TokenVerifier } from '../lib/jwt.ts';
 import { provisionUser, type Identity } from '../modules/users/provisioning.ts';
 import { AccessModelCache, readAccessVersion } from '../modules/access/access-model.ts';
 import { findActiveUserById } from '../modules/users/repository.ts';
 import { LastSeen } from '../modules/users/last-seen.ts';
+import { TOKEN_FAILURES_PER_MINUTE, TokenAuthenticator } from '../modules/tokens/authentication.service.ts';
+import { looksLikeDataLabToken, TOKEN_IN_TEXT } from '../modules/tokens/secret.ts';
 
 // Authentication: who is calling. Every /api route runs `app.authenticate` first (STYLE.md habit 4);
 // what the caller may do is decided afterwards, against the object itself.
@@ -22,6 +24,21 @@ export interface AuthUser {
   accessVersion: number;
   /** Time spent in authorization checks for this request (reported in Server-Timing). */
   authorizationMs?: number;
+  /**
+   * Set when a Data Lab token authenticated the request (modules/tokens): a personal access token speaks for its
+   * owner (this user) within its roles; a collection token for its collection only (user id 0). Token callers
+   * never hold a system permission (canManageUsers is false), and policy.ts narrows their roles.
+   */
+  token?: TokenCaller;
+}
+
+export interface TokenCaller {
+  id: number;
+  kind: 'personal' | 'collection';
+  /** collection id → the token's own rank there (before narrowing by the owner's current roles). */
+  ranks: ReadonlyMap<number, number>;
+  /** A collection token's collection. */
+  collectionId: number | null;
 }
 
 declare module 'fastify' {
@@ -30,6 +47,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authenticate: (request: FastifyRequest) => Promise<AuthUser>;
+    /** Checks Data Lab tokens; `lastUsed.settled()` waits for its pending "last used" writes. */
+    tokenAuthentication: TokenAuthenticator;
     /** Who holds which role where, cached per access version. */
     access: AccessModelCache;
   }
@@ -51,6 +70,33 @@ function bearerToken(request: FastifyRequest): string | undefined {
   const match = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)$/i.exec(header);
   return match?.[1];
 }
+
+const API_OR_DATA = /^\/(api|data)\//;
+const TOKEN_QUERY_KEYS = new Set(['access_token', 'token']);
+
+/** The query key holding a token (by its name or its format), if any: tokens go in the Authorization header. */
+function tokenInQuery(request: FastifyRequest): string | undefined {
+  if (request.url.indexOf('?') === -1 || !API_OR_DATA.test(request.url)) return undefined;
+  const query = request.query as Record<string, unknown> | undefined;
+  for (const key in query) {
+    if (TOKEN_QUERY_KEYS.has(key.toLowerCase())) return key;
+    const value = query[key];
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (typeof item === 'string' && TOKEN_IN_TEXT.test(item)) return key;
+    }
+  }
+  return undefined;
+}
+
+const TOKEN_IN_URL_MESSAGE = 'Send the token in the Authorization header, not in the URL';
+
+const tokenInUrl = (key: string) =>
+  new AppError({
+    status: 400,
+    code: 'validation',
+    title: TOKEN_IN_URL_MESSAGE,
+    errors: { [key]: [TOKEN_IN_URL_MESSAGE] },
+  });
 
 function identityFrom(payload: JWTPayload, issuerKey: string, usernameClaim: string): Identity {
   const claim = (name: string) => {
@@ -127,10 +173,30 @@ export default fp(
     const accessOptions = localVersion === undefined ? { creatorGroups } : { localVersion, creatorGroups };
     app.decorate('access', new AccessModelCache(app.db, accessOptions));
     const lastSeen = new LastSeen(app.db, app.log);
+    const tokens = new TokenAuthenticator(app.db, {
+      localVersion: () => app.access.localVersion(),
+      failures: app.createRateLimiter({ keyPrefix: 'token-failures', points: TOKEN_FAILURES_PER_MINUTE, duration: 60 }),
+      log: app.log,
+    });
+    app.decorate('tokenAuthentication', tokens);
+    app.addHook('onClose', async () => tokens.lastUsed.settled());
+    // Before any route's own hooks (authentication among them): a token in a URL ends up in logs and histories.
+    app.addHook('onRequest', (request, _reply, done) => {
+      const key = tokenInQuery(request);
+      done(key === undefined ? undefined : tokenInUrl(key));
+    });
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (request.user) return request.user;
-      const userId = verified.userOfBearer(request.headers.authorization) ?? (await checkToken(request));
+      const known = verified.userOfBearer(request.headers.authorization);
+      if (known === undefined) {
+        const credential = bearerToken(request);
+        if (credential !== undefined && looksLikeDataLabToken(credential)) {
+          request.user = await tokens.authenticate(credential, request);
+          return request.user;
+        }
+      }
+      const userId = known ?? (await checkToken(request));
       const local = app.access.localVersion();
       const user =
         local === undefined
@@ -149,5 +215,5 @@ export default fp(
       return request.user;
     });
   },
-  { name: 'auth', dependencies: ['config', 'db'] },
+  { name: 'auth', dependencies: ['config', 'db', 'rate-limits'] },
 );

@@ -67,7 +67,7 @@ describe('request log line', () => {
   it('writes one line per completed request with method, path, status, duration, user, request id and address', async () => {
     const response = await logged.app.inject({
       method: 'GET',
-      url: `/api/Account/GetCurrentUser?access_token=${SECRET}&page=2`,
+      url: `/api/Account/GetCurrentUser?password=${SECRET}&page=2`,
       headers: { authorization: `Bearer ${token}`, 'x-request-id': 'log-test-request-1' },
     });
     expect(response.statusCode).toBe(200);

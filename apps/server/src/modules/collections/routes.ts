@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { declaredCollection, route } from '../../lib/route.ts';
 import { collectionDetail, createCollection, deleteCollection, listCollections, updateCollection } from './service.ts';
 
-// Each route declares what it needs; route() resolves and authorizes the collection before the handler.
+// Each route declares what it needs; route() resolves and authorizes the collection before the handler. Changes
+// refuse Data Lab tokens (refusesTokens).
 
 export default async function collectionRoutes(app: FastifyInstance) {
   route(app, getAllCollections, { signedIn: true }, async ({ actor, query }) => listCollections(actor, query));
@@ -26,15 +27,21 @@ export default async function collectionRoutes(app: FastifyInstance) {
     async ({ user, collection, role }) => collectionDetail(app.db, user, declaredCollection(collection), role),
   );
 
-  route(app, postCollection, { permission: 'canCreateCollections' }, async ({ actor, body }) =>
+  route(app, postCollection, { permission: 'canCreateCollections', refusesTokens: true }, async ({ actor, body }) =>
     createCollection(actor, body),
   );
 
-  route(app, putCollection, { collection: 'update', uid: { body: 'uid' } }, async ({ actor, collection, role, body }) =>
-    updateCollection(actor, declaredCollection(collection), role, body),
+  route(
+    app,
+    putCollection,
+    { collection: 'update', uid: { body: 'uid' }, refusesTokens: true },
+    async ({ actor, collection, role, body }) => updateCollection(actor, declaredCollection(collection), role, body),
   );
 
-  route(app, deleteCall, { collection: 'delete', uid: { query: 'uid' } }, async ({ actor, collection }) =>
-    deleteCollection(actor, declaredCollection(collection)),
+  route(
+    app,
+    deleteCall,
+    { collection: 'delete', uid: { query: 'uid' }, refusesTokens: true },
+    async ({ actor, collection }) => deleteCollection(actor, declaredCollection(collection)),
   );
 }

@@ -7,7 +7,8 @@ import type { Collection } from '../../db/schema.ts';
 import { AppError, nameConflict } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { changeAccess, type Actor } from '../access/change-access.service.ts';
-import { effectiveRole } from '../access/policy.ts';
+import { callerAccess, effectiveRole } from '../access/policy.ts';
+import { revokeCollectionTokens } from '../tokens/revocation.service.ts';
 import { presentCollectionDetail, presentCollectionSummary } from './presenter.ts';
 import {
   countAssetsAndConnections,
@@ -58,7 +59,7 @@ export async function listCollections(
     sortDirection: SortDirection;
   },
 ) {
-  const { ranks } = await actor.access.forUser(actor.user.id, actor.user.accessVersion);
+  const { ranks } = await callerAccess(actor.access, actor.user);
   const { rows, total } = await listCollectionsForUser(actor.db, {
     ranks,
     seeAll: actor.user.canManageUsers,
@@ -128,11 +129,13 @@ export async function updateCollection(
 export async function deleteCollection(actor: Actor, collection: Collection) {
   await changeAccess(actor, async (trx) => {
     const counts = await countAssetsAndConnections(trx, collection.id);
-    // Roles, connections and data assets go with it (ON DELETE CASCADE); tokens scoped to it are
-    // revoked by the same cascade once tokens exist.
+    // Its tokens are revoked first, in this transaction; roles, connections and data assets go with the row
+    // (ON DELETE CASCADE), as do personal access tokens' roles on it.
+    const revokedTokens = await revokeCollectionTokens(trx, collection.id, actor.user.id);
     await deleteCollectionRow(trx, collection.id);
     const target = { type: 'collection', id: collection.uid, name: collection.name };
-    await actor.audit({ action: 'collection.delete', target, before: { ...snapshot(collection), ...counts } }, trx);
+    const before = { ...snapshot(collection), ...counts };
+    await actor.audit({ action: 'collection.delete', target, before, after: { revokedTokens } }, trx);
   });
   return { uid: collection.uid, deleted: true as const };
 }

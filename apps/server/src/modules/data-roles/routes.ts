@@ -10,7 +10,8 @@ import { declaredCollection, route } from '../../lib/route.ts';
 import { changeRole, collectionDataRoles, groupDataRoles, userDataRoles, visibleCollections } from './service.ts';
 
 // Who may ask is declared per route. Changing a role needs manageRoles on the collection, checked
-// before the user or group is looked up, so a 404 never tells an outsider which ids exist.
+// before the user or group is looked up, so a 404 never tells an outsider which ids exist. Changes refuse Data Lab
+// tokens (refusesTokens).
 
 export default async function dataRoleRoutes(app: FastifyInstance) {
   route(app, getUserDataRoles, { permission: 'canManageUsers', orSelf: { params: 'id' } }, async ({ params }) =>
@@ -20,7 +21,7 @@ export default async function dataRoleRoutes(app: FastifyInstance) {
   route(
     app,
     putUserDataRoles,
-    { collection: 'manageRoles', uid: { body: 'collectionUid' } },
+    { collection: 'manageRoles', uid: { body: 'collectionUid' }, refusesTokens: true },
     async ({ actor, collection, params, body }) => {
       await changeRole(actor, declaredCollection(collection), { kind: 'user', id: params.id }, body.role);
       return userDataRoles(app.db, params.id, await visibleCollections(actor, params.id));
@@ -34,7 +35,7 @@ export default async function dataRoleRoutes(app: FastifyInstance) {
   route(
     app,
     putUserGroupDataRoles,
-    { collection: 'manageRoles', uid: { body: 'collectionUid' } },
+    { collection: 'manageRoles', uid: { body: 'collectionUid' }, refusesTokens: true },
     async ({ actor, collection, params, body }) => {
       await changeRole(actor, declaredCollection(collection), { kind: 'group', id: params.id }, body.role);
       return groupDataRoles(app.db, params.id);

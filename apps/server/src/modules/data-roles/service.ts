@@ -5,6 +5,7 @@ import { notFound } from '../../lib/errors.ts';
 import { changeAccess, type Actor } from '../access/change-access.service.ts';
 import { grantsOf, groupGraph, userGroupPaths, walk } from '../access/group-graph.service.ts';
 import { keepingOwners, refusingSelfRaise } from '../access/invariants.service.ts';
+import { callerAccess } from '../access/policy.ts';
 import { namedPath, presentCollectionRoles, presentUserRoles } from './presenter.ts';
 import {
   currentRole,
@@ -57,7 +58,7 @@ export async function visibleCollections(
   userId: number,
 ): Promise<((collectionId: number) => boolean) | undefined> {
   if (actor.user.canManageUsers || actor.user.id === userId) return undefined;
-  const { ranks } = await actor.access.forUser(actor.user.id, actor.user.accessVersion);
+  const { ranks } = await callerAccess(actor.access, actor.user);
   return (collectionId) => ranks.has(collectionId);
 }
 

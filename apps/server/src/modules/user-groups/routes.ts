@@ -30,16 +30,18 @@ import {
 } from './service.ts';
 
 const admin = { permission: 'canManageUsers' } as const;
+/** Changes to groups, memberships and nesting: administrators, never through a Data Lab token. */
+const adminChange = { permission: 'canManageUsers', refusesTokens: true } as const;
 
 export default async function userGroupRoutes(app: FastifyInstance) {
   route(app, getUserGroups, admin, async ({ query }) => listGroups(app.db, query));
-  route(app, postUserGroup, admin, async ({ actor, body }) => createGroup(actor, body));
+  route(app, postUserGroup, adminChange, async ({ actor, body }) => createGroup(actor, body));
   route(app, autocompleteUserGroups, { permission: 'canPickPeople' }, async ({ query }) =>
     searchGroupRefs(app.db, query.search, query.limit),
   );
   route(app, getUserGroup, admin, async ({ params }) => groupDetail(app.db, params.id));
-  route(app, putUserGroup, admin, async ({ actor, params, body }) => renameGroup(actor, params.id, body));
-  route(app, deleteUserGroup, admin, async ({ actor, params }) => deleteGroup(actor, params.id));
+  route(app, putUserGroup, adminChange, async ({ actor, params, body }) => renameGroup(actor, params.id, body));
+  route(app, deleteUserGroup, adminChange, async ({ actor, params }) => deleteGroup(actor, params.id));
 
   route(app, getChildGroups, admin, async ({ params }) => {
     await groupOr404(app.db, params.id);
@@ -51,12 +53,16 @@ export default async function userGroupRoutes(app: FastifyInstance) {
     return membersOf(app.db, params.id);
   });
 
-  route(app, addGroupUser, admin, async ({ actor, params }) => changeMembership(actor, params.id, params.userId, true));
-  route(app, removeGroupUser, admin, async ({ actor, params }) =>
+  route(app, addGroupUser, adminChange, async ({ actor, params }) =>
+    changeMembership(actor, params.id, params.userId, true),
+  );
+  route(app, removeGroupUser, adminChange, async ({ actor, params }) =>
     changeMembership(actor, params.id, params.userId, false),
   );
-  route(app, addChildGroup, admin, async ({ actor, params }) => changeNesting(actor, params.id, params.childId, true));
-  route(app, removeChildGroup, admin, async ({ actor, params }) =>
+  route(app, addChildGroup, adminChange, async ({ actor, params }) =>
+    changeNesting(actor, params.id, params.childId, true),
+  );
+  route(app, removeChildGroup, adminChange, async ({ actor, params }) =>
     changeNesting(actor, params.id, params.childId, false),
   );
   route(app, getNestingCandidates, admin, async ({ params, query }) =>

@@ -16,11 +16,14 @@ export default async function userRoutes(app: FastifyInstance) {
     suggestUsers(app.db, user, query.search, query.limit),
   );
 
-  route(app, putSystemPermissions, { permission: 'canManageUsers' }, async ({ actor, params, body }) =>
-    setSystemPermissions(actor, params.id, body.canManageUsers),
+  route(
+    app,
+    putSystemPermissions,
+    { permission: 'canManageUsers', refusesTokens: true },
+    async ({ actor, params, body }) => setSystemPermissions(actor, params.id, body.canManageUsers),
   );
 
-  route(app, putUserActive, { permission: 'canManageUsers' }, async ({ actor, params, body }) =>
+  route(app, putUserActive, { permission: 'canManageUsers', refusesTokens: true }, async ({ actor, params, body }) =>
     setActive(actor, params.id, body.active),
   );
 

@@ -1,0 +1,92 @@
+import { expect, it } from 'vitest';
+import type { RouteAccess } from './route-access.ts';
+import { describeEachStore } from '../../testing/suite.ts';
+import { buildMatrixWorld, MATRIX_CREATORS, type MatrixWorld } from './matrix-fixture.ts';
+import { matrix, runRow } from './matrix-table.ts';
+
+// Every /api route called with a personal access token of the matrix's Owner, carrying Owner on the target
+// collection: the token reaches what its owner reaches there, except what no token may do — the changes to tokens,
+// roles, users, groups, memberships and collections (403, declared per route by `refusesTokens`) and the system
+// abilities (pickers, creating collections: a token holds none). The second suite drops one route's refusal and
+// expects its row to fail.
+
+const env = { COLLECTION_CREATOR_GROUPS: MATRIX_CREATORS };
+
+/** The routes a Data Lab token may never call, whatever its roles. */
+const REFUSED = new Set([
+  'POST /api/Token',
+  'PUT /api/Token/:id/UserDataRoles',
+  'PUT /api/Token/:id/Revoke',
+  'POST /api/DataSourceCollection',
+  'PUT /api/DataSourceCollection',
+  'DELETE /api/DataSourceCollection',
+  'PUT /api/DataRole/:id/UserDataRoles',
+  'PUT /api/DataRole/:id/UserGroupDataRoles',
+  'PUT /api/User/:id/SystemPermissions',
+  'PUT /api/User/:id/Active',
+  'POST /api/UserGroup',
+  'PUT /api/UserGroup/:id',
+  'DELETE /api/UserGroup/:id',
+  'POST /api/UserGroup/:id/User/:userId',
+  'DELETE /api/UserGroup/:id/User/:userId',
+  'POST /api/UserGroup/:id/UserGroup/:childId',
+  'DELETE /api/UserGroup/:id/UserGroup/:childId',
+  // System abilities the Owner holds as a person, which a token never carries.
+  'GET /api/User/Autocomplete',
+  'GET /api/UserGroup/Autocomplete',
+]);
+
+async function tokenWorld(world: MatrixWorld, app: Parameters<typeof runRow>[0]): Promise<MatrixWorld> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/Token',
+    headers: { authorization: `Bearer ${world.tokens.get('owner')}` },
+    payload: {
+      kind: 'personal',
+      name: 'Matrix PAT',
+      roles: [{ collectionUid: world.fixture.collection, role: 'Owner' }],
+    },
+  });
+  if (response.statusCode !== 201) throw new Error(`the matrix PAT: ${response.statusCode} ${response.body}`);
+  const tokens = new Map(world.tokens);
+  tokens.set('owner', response.json<{ secret: string }>().secret);
+  return { ...world, tokens };
+}
+
+describeEachStore(
+  'authorization matrix with a personal access token',
+  (ctx) => {
+    let world: MatrixWorld | undefined;
+    const ready = async () => (world ??= await tokenWorld(await buildMatrixWorld(ctx()), ctx().app));
+
+    for (const [key, row] of Object.entries(matrix)) {
+      const expected = REFUSED.has(key) ? 403 : row.expected.owner;
+      it(`${key} → ${expected}`, async () => {
+        expect(await runRow(ctx().app, await ready(), key, row, ['owner'])).toEqual({ owner: expected });
+      });
+    }
+  },
+  { env },
+);
+
+const DROPPED = 'PUT /api/Token/:id/Revoke';
+
+describeEachStore(
+  'authorization matrix with a personal access token bites',
+  (ctx) => {
+    it(`lets a token revoke when ${DROPPED} no longer refuses tokens`, async () => {
+      const row = matrix[DROPPED];
+      if (!row) throw new Error(`no row for ${DROPPED}`);
+      const world = await tokenWorld(await buildMatrixWorld(ctx()), ctx().app);
+      expect(await runRow(ctx().app, world, DROPPED, row, ['owner'])).toEqual({ owner: 200 });
+    });
+  },
+  {
+    env,
+    accessOverride: (route, declared): RouteAccess => {
+      if (route !== DROPPED) return declared;
+      const { refusesTokens: _dropped, ...rest } = declared;
+      return rest;
+    },
+  },
+);

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { TEST_PUBLIC_URL, type TestApp } from '../../testing/app.ts';
+import { buildGroup, buildPerson } from '../../testing/builders.ts';
+import { createPostgresDatabase, isPostgresAvailable } from '../../testing/stores.ts';
+import { buildPlace, createToken, withToken } from './test-world.ts';
+
+// Two server instances on one PostgreSQL store and one Redis, as behind a load balancer: a token made on one works
+// on the other; its revocation, and its owner's lost group membership, hold at the very next call on the other;
+// and the calling layer's rate limit is one budget across both.
+
+const postgres = await isPostgresAvailable();
+const REDIS_URL = 'redis://127.0.0.1:6379';
+const LIMIT = 4;
+
+(postgres ? describe : describe.skip)('Data Lab tokens on several instances [postgres]', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'datalab-token-instances-'));
+  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let first: TestApp;
+  let second: TestApp;
+
+  beforeAll(async () => {
+    database = await createPostgresDatabase();
+    const instance = async (): Promise<TestApp> => {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: TEST_PUBLIC_URL,
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: database.url,
+        REDIS_URL,
+        RATE_LIMIT_PER_MINUTE: String(LIMIT),
+        DEMO_SHOP_ORDERS: '200',
+        WEB_DIST_DIR: join(dataDir, 'none'),
+      });
+      const app = await buildApp(config, { logger: false });
+      await app.ready();
+      return { app, config, tokenFor: () => Promise.reject(new Error('not used')), close: () => app.close() };
+    };
+    first = await instance();
+    second = await instance();
+  });
+
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('revokes and narrows at the next call on the other instance', async () => {
+    const admin = await buildPerson(first, { canManageUsers: true });
+    const owner = await buildPerson(first);
+    const member = await buildPerson(first);
+    const place = await buildPlace(first, owner);
+    const group = await buildGroup(first, admin, { members: [member] });
+    await owner.call('PUT', `/api/DataRole/${group.id}/UserGroupDataRoles`, {
+      collectionUid: place.uid,
+      role: 'Reader',
+    });
+    const token = await createToken(member, { roles: [{ collectionUid: place.uid, role: 'Reader' }] });
+    const spare = await createToken(owner, { roles: [{ collectionUid: place.uid, role: 'Reader' }] });
+    const onSecond = (secret: string) => withToken(second, secret, 'GET', `/data/v1/${place.assetUid}`);
+
+    expect((await onSecond(token.secret)).statusCode).toBe(200);
+    await admin.call('DELETE', `/api/UserGroup/${group.id}/User/${member.id}`);
+    expect((await onSecond(token.secret)).statusCode).toBe(404);
+
+    expect((await onSecond(spare.secret)).statusCode).toBe(200);
+    expect((await owner.call('PUT', `/api/Token/${spare.id}/Revoke`)).statusCode).toBe(200);
+    expect((await onSecond(spare.secret)).statusCode).toBe(401);
+  });
+
+  it('counts a caller’s calls on both instances in one budget (Redis)', async () => {
+    const owner = await buildPerson(first);
+    const place = await buildPlace(first, owner);
+    const token = await createToken(owner, { roles: [{ collectionUid: place.uid, role: 'Reader' }] });
+    // Counters outlive a run in Redis: this run's key starts empty.
+    const redis = new Redis(REDIS_URL);
+    await redis.del(`datalab:data-calls-${LIMIT}:t${token.id}`);
+    redis.disconnect();
+    const url = `/data/v1/${place.assetUid}`;
+    const statuses = [];
+    for (let i = 0; i < LIMIT; i += 1) {
+      statuses.push((await withToken(i % 2 === 0 ? first : second, token.secret, 'GET', url)).statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200]);
+    const refused = await withToken(first, token.secret, 'GET', url);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+  });
+});
