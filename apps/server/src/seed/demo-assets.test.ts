@@ -39,7 +39,9 @@ function previewOf(asset: ReturnType<typeof dataSourceDetail.parse>, collectionU
 describeEachStore('demo SQL assets', (ctx) => {
   it('seeds the Shop connection and assets covering every parameter type', async () => {
     const analyst = await as(ctx(), 'analyst');
-    const list = pageOf(dataSourceSummary).parse((await analyst('GET', '/api/DataSource/GetAll?pageSize=100')).json());
+    const list = pageOf(dataSourceSummary).parse(
+      (await analyst('GET', '/api/DataSource/GetAll?pageSize=100&kind=sql')).json(),
+    );
     expect(list.items.map((i) => `${i.collection.name}/${i.name}`).sort()).toEqual([
       'Operations/Products by category',
       'Sales/Countries by region',

@@ -186,6 +186,7 @@ async function seedCollection(db: Database, collectionName: string, assets: (ids
     .values({
       collection_id: collection.id,
       name: 'Shop',
+      name_key: 'shop',
       description: 'The sample shop database (SQLite, read-only)',
       kind: 'sql',
       driver: 'sqlite',

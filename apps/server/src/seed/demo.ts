@@ -8,6 +8,7 @@ import { newUid } from '../modules/collections/service.ts';
 import { provisionUser } from '../modules/users/provisioning.ts';
 import { changeAccess } from '../modules/access/change-access.service.ts';
 import { seedDemoAssets } from './demo-assets.ts';
+import { seedDemoWebApi } from './demo-web-api.ts';
 
 // The demo of DESIGN §3, seeded in embedded mode. Accounts are ensured on every start; the demo
 // collections and groups are seeded once (remembered in app_state), so what people delete stays deleted.
@@ -137,4 +138,5 @@ export async function seedDemo(app: FastifyInstance): Promise<void> {
     await trx.insertInto('app_state').values({ key: SEEDED_KEY, value: new Date().toISOString() }).execute();
   });
   await seedDemoAssets(app);
+  await seedDemoWebApi(app);
 }
