@@ -2,7 +2,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Collection, Connection } from '../../db/schema.ts';
 
-// Queries on connections. Rules (secrets, paths, uniqueness messages) live in service.ts.
+// Queries on connections. Rules (secrets, paths, uniqueness messages) live in service.ts; the store itself keeps
+// names unique per collection, regardless of case.
 
 export type ConnectionWithCount = Connection & { asset_count: number; collection_uid: string };
 
@@ -35,13 +36,19 @@ export async function listConnections(db: Database, collectionId: number): Promi
   return rows.map((row) => ({ ...row, asset_count: Number(row.asset_count) }));
 }
 
-export function findConnectionByName(db: Database, collectionId: number, name: string) {
-  return db
-    .selectFrom('connections')
-    .select(['id', 'name'])
-    .where('collection_id', '=', collectionId)
-    .where(sql`lower(name)`, '=', name.toLowerCase())
-    .executeTakeFirst();
+/** What makes two names of a collection the same name (migration 0005 keeps it unique per collection). */
+export const nameKey = (name: string) => name.toLowerCase();
+
+/**
+ * True when a write failed on one of the connection name constraints: a name taken in the collection, perhaps by
+ * a creation at the same instant (PostgreSQL unique_violation, SQLite SQLITE_CONSTRAINT_UNIQUE).
+ */
+export function isNameTaken(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const e = error as { code?: unknown; constraint?: unknown; errcode?: unknown; message?: unknown };
+  if (e.code === '23505') return typeof e.constraint === 'string' && e.constraint.startsWith('connections_collection');
+  const message = typeof e.message === 'string' ? e.message : '';
+  return e.errcode === 2067 && /UNIQUE constraint failed: connections\.collection_id, connections\.name/.test(message);
 }
 
 export type ConnectionValues = Pick<
@@ -66,7 +73,14 @@ export async function insertConnection(
 ): Promise<number> {
   const row = await db
     .insertInto('connections')
-    .values({ ...values, collection_id: collectionId, kind: 'sql', created_at: now, updated_at: now })
+    .values({
+      ...values,
+      name_key: nameKey(values.name),
+      collection_id: collectionId,
+      kind: 'sql',
+      created_at: now,
+      updated_at: now,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -75,7 +89,7 @@ export async function insertConnection(
 export async function updateConnectionRow(db: Database, id: number, values: ConnectionValues, now: string) {
   await db
     .updateTable('connections')
-    .set({ ...values, updated_at: now })
+    .set({ ...values, name_key: nameKey(values.name), updated_at: now })
     .where('id', '=', id)
     .execute();
 }

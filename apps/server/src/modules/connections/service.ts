@@ -13,16 +13,20 @@ import { presentConnection } from './presenter.ts';
 import {
   deleteConnectionRow,
   findConnection,
-  findConnectionByName,
   insertConnection,
+  isNameTaken,
   listConnections,
   updateConnectionRow,
   type ConnectionValues,
 } from './repository.ts';
 import { connectorSettings, sqlitePath, type SqlRuntime } from './runtime.service.ts';
+import { targetOf, targetRefusalResolved } from './target-policy.ts';
 
 // SQL connections: the rules. Passwords are sealed before they reach the store, replaced only when a new value
-// is sent, and never returned, logged or put in an audit record. SQLite files must lie under DATA_DIR.
+// is sent, and never returned, logged or put in an audit record. SQLite files must lie under DATA_DIR; network
+// databases must be on an allowed host and never the metadata store's own database (target-policy.ts). A name is
+// unique in its collection regardless of case: the store's index decides, so simultaneous creations cannot both
+// pass.
 
 export type ConnectionInput = Omit<z.output<typeof updateSqlConnection>, never>;
 
@@ -38,7 +42,7 @@ export const SQLITE_OUTSIDE =
 
 const keepsPassword = (password: string | undefined) => password === undefined || password === texts.maskedSecret;
 
-function checkSettings(input: ConnectionInput, runtime: SqlRuntime): void {
+async function checkSettings(input: ConnectionInput, runtime: SqlRuntime): Promise<void> {
   const errors: Record<string, string[]> = {};
   if (input.kind === 'sqlite') {
     if (!sqlitePath(runtime, input.database)) errors['database'] = [SQLITE_OUTSIDE];
@@ -47,6 +51,8 @@ function checkSettings(input: ConnectionInput, runtime: SqlRuntime): void {
     if (!input.username) errors['username'] = [messages.required('Username')];
   }
   if (Object.keys(errors).length > 0) throw validation(errors);
+  const refusal = await targetRefusalResolved(runtime.targets, input);
+  if (refusal) throw validation(refusal);
 }
 
 function valuesOf(input: ConnectionInput, runtime: SqlRuntime): ConnectionValues {
@@ -80,9 +86,14 @@ const auditView = (values: ConnectionValues) => ({
   passwordChanged: values.secret !== undefined,
 });
 
-async function ensureNameFree(actor: Actor, collectionId: number, name: string, exceptId?: number) {
-  const clash = await findConnectionByName(actor.db, collectionId, name);
-  if (clash && clash.id !== exceptId) throw nameConflict(ENTITY, name);
+/** Runs a write that names a connection; a name the collection already has (whatever its case) is a 409. */
+async function namedWrite<T>(name: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isNameTaken(error)) throw nameConflict(ENTITY, name);
+    throw error;
+  }
 }
 
 export async function getConnection(actor: Pick<Actor, 'db'>, id: number) {
@@ -97,37 +108,39 @@ export async function connectionsOf(actor: Pick<Actor, 'db'>, collection: Collec
 
 export async function createConnection(s: ConnectionServices, collection: Collection, input: CreateSqlConnection) {
   const parsed = input as ConnectionInput;
-  checkSettings(parsed, s.runtime);
+  await checkSettings(parsed, s.runtime);
   const values = valuesOf(parsed, s.runtime);
-  const id = await s.actor.db.transaction().execute(async (trx) => {
-    await ensureNameFree({ ...s.actor, db: trx }, collection.id, parsed.name);
-    const created = await insertConnection(trx, collection.id, values, new Date().toISOString());
-    await s.actor.audit(
-      {
-        action: 'connection.create',
-        target: { type: 'connection', id: created, name: parsed.name },
-        after: auditView(values),
-      },
-      trx,
-    );
-    return created;
-  });
+  const id = await namedWrite(parsed.name, () =>
+    s.actor.db.transaction().execute(async (trx) => {
+      const created = await insertConnection(trx, collection.id, values, new Date().toISOString());
+      await s.actor.audit(
+        {
+          action: 'connection.create',
+          target: { type: 'connection', id: created, name: parsed.name },
+          after: auditView(values),
+        },
+        trx,
+      );
+      return created;
+    }),
+  );
   return getConnection(s.actor, id);
 }
 
 export async function updateConnection(s: ConnectionServices, id: number, input: ConnectionInput) {
-  checkSettings(input, s.runtime);
+  await checkSettings(input, s.runtime);
   const values = valuesOf(input, s.runtime);
-  await s.actor.db.transaction().execute(async (trx) => {
-    const existing = await findConnection(trx, id);
-    if (!existing) throw notFound(ENTITY, id);
-    await ensureNameFree({ ...s.actor, db: trx }, existing.collection_id, input.name, id);
-    await updateConnectionRow(trx, id, values, new Date().toISOString());
-    await s.actor.audit(
-      { action: 'connection.update', target: { type: 'connection', id, name: input.name }, after: auditView(values) },
-      trx,
-    );
-  });
+  await namedWrite(input.name, () =>
+    s.actor.db.transaction().execute(async (trx) => {
+      const existing = await findConnection(trx, id);
+      if (!existing) throw notFound(ENTITY, id);
+      await updateConnectionRow(trx, id, values, new Date().toISOString());
+      await s.actor.audit(
+        { action: 'connection.update', target: { type: 'connection', id, name: input.name }, after: auditView(values) },
+        trx,
+      );
+    }),
+  );
   // The next call builds a pool with the new settings.
   await s.connectors.evict(String(id));
   return getConnection(s.actor, id);
@@ -163,7 +176,11 @@ export async function storedConnector(s: ConnectionServices, id: number) {
 }
 
 export async function testStoredConnection(s: ConnectionServices, id: number) {
-  const connector = await storedConnector(s, id);
+  const row = await storedRow(s, id);
+  const settings = connectorSettings(row, s.runtime);
+  const refusal = await targetRefusalResolved(s.runtime.targets, targetOf(settings));
+  if (refusal) throw validation(refusal);
+  const connector = s.connectors.get(String(id), settings);
   return mapEngineErrors(() => connector.testConnection());
 }
 
@@ -173,7 +190,7 @@ export async function testUnsavedConnection(
   collection: Collection,
   input: ConnectionInput & { connectionId?: number | undefined },
 ) {
-  checkSettings(input, s.runtime);
+  await checkSettings(input, s.runtime);
   let secret: string | null = null;
   if (keepsPassword(input.password) && input.connectionId !== undefined) {
     const stored = await storedRow(s, input.connectionId);
