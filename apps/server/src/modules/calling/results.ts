@@ -1,4 +1,5 @@
 import { Transform, Writable } from 'node:stream';
+import type { RunTimings } from '@datalab/engine';
 import type { WriteStats } from '@datalab/engine/writers/index';
 
 // Bytes of results: a JSON reply is collected whole (it stops at the row cap) so it can be cached and so an error
@@ -13,6 +14,8 @@ export interface JsonResult {
   head: Buffer;
   rows: number;
   truncated: boolean;
+  /** Where the run's time went; none for a result read back from the cache. */
+  timings?: RunTimings;
 }
 
 /** A Writable that keeps what it is given. */
@@ -25,10 +28,10 @@ export class Collector extends Writable {
 }
 
 /** Splits the JSON writer's output into the reusable head and its stats. */
-export function jsonResult(body: Buffer, stats: WriteStats): JsonResult {
+export function jsonResult(body: Buffer, stats: WriteStats, timings?: RunTimings): JsonResult {
   const tailAt = body.lastIndexOf(TAIL_START);
   if (tailAt < 0) throw new Error('the JSON writer wrote no tail');
-  return { head: body.subarray(0, tailAt), rows: stats.rows, truncated: stats.truncated };
+  return { head: body.subarray(0, tailAt), rows: stats.rows, truncated: stats.truncated, ...(timings && { timings }) };
 }
 
 /** The bytes a cache keeps for a result: its row count on a first line, then the head. */
@@ -42,9 +45,12 @@ export function fromCacheValue(value: Buffer): JsonResult {
   return { head: value.subarray(lineEnd + 1), rows: Number(value.subarray(0, lineEnd).toString()), truncated: false };
 }
 
-/** The whole reply: the head and this reply's own truncated, durationMs and cached. */
-export function jsonReply(result: JsonResult, durationMs: number, cached: boolean): Buffer {
-  const tail = `,"truncated":${result.truncated},"durationMs":${Math.round(durationMs)},"cached":${cached}}`;
+/**
+ * The whole reply: the head and this reply's own truncated, durationMs and cached; `extra` adds members of this
+ * reply only (the developer view's exchanges: `,"name":value...`).
+ */
+export function jsonReply(result: JsonResult, durationMs: number, cached: boolean, extra = ''): Buffer {
+  const tail = `,"truncated":${result.truncated},"durationMs":${Math.round(durationMs)},"cached":${cached}${extra}}`;
   return Buffer.concat([result.head, Buffer.from(tail)]);
 }
 

@@ -1,13 +1,16 @@
 import { contentTypes, isEngineError, type Format } from '@datalab/engine';
+import { EXCHANGE_HEADER } from '@datalab/contract/api/web-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { engineErrorReply, mapEngineErrors } from '../../lib/engine-errors.ts';
 import type { UsageRecord } from '../../plugins/usage.ts';
 import type { RouteAccess } from '../access/route-access.ts';
 import type { DataSourceDefinition } from '../data-sources/definition.service.ts';
+import { ExchangeLog } from '../data-sources/web-api-assets.service.ts';
 import { DefinitionCache } from './definitions.ts';
 import { contentDisposition, negotiateFormat } from './negotiation.ts';
 import { DATA_API_PREFIX, callableAssets, openApiDocument } from './openapi.ts';
+import { serverTiming, type CallTimings } from './server-timing.ts';
 import { callExport, callJson, callableAsset, checkValues, type CallingDeps } from './service.ts';
 
 // The calling layer (DESIGN §6): /data/v1/{dataAssetUid} answers GET (values in the query string) and POST (a JSON
@@ -57,7 +60,15 @@ interface Call {
   startedAt: number;
   /** The usage record so far: filled in as the call learns its asset and format. */
   record: UsageRecord;
+  /** Where the call's time went, reported in Server-Timing. */
+  timings: CallTimings;
   finish: (outcome: Partial<UsageRecord>) => void;
+}
+
+/** Server-Timing with what was measured so far; set before the reply (or the error reply) leaves. */
+function reportTimings(call: Call) {
+  const value = serverTiming(call.timings);
+  if (value) call.reply.header('server-timing', value);
 }
 
 function startCall(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: number, uid: string) {
@@ -78,7 +89,7 @@ function startCall(app: FastifyInstance, request: FastifyRequest, reply: Fastify
   };
   const finish = (outcome: Partial<UsageRecord>) =>
     app.usage.record({ ...record, durationMs: performance.now() - startedAt, ...outcome });
-  return { request, reply, startedAt, record, finish } satisfies Call;
+  return { request, reply, startedAt, record, timings: {}, finish } satisfies Call;
 }
 
 export default async function callingRoutes(app: FastifyInstance) {
@@ -95,16 +106,17 @@ export default async function callingRoutes(app: FastifyInstance) {
   app.get(
     `${DATA_API_PREFIX}/openapi.json`,
     { onRequest: authenticate(app), schema: { hide: true } },
-    async (request) => {
+    async (request, reply) => {
       const user = request.user;
       if (!user) throw new Error('authenticate did not run');
+      await app.callLimits.consume(reply, user);
       return openApiDocument(await callableAssets(app.db, app.access, user), app.config.callingLayerUrl);
     },
   );
 
   /** Answers a call the caller may make, in the format asked for; `finish` writes its usage record. */
   async function answer(call: Call, definition: DataSourceDefinition) {
-    const { request, reply, record, finish, startedAt } = call;
+    const { request, reply, record, finish, startedAt, timings } = call;
     const format: Format = negotiateFormat(
       (request.query as Record<string, unknown>)['format'],
       request.headers.accept,
@@ -114,11 +126,17 @@ export default async function callingRoutes(app: FastifyInstance) {
     const signal = abortOnClose(reply);
     reply.header('content-disposition', contentDisposition(definition.name, format));
     if (format === 'json') {
-      const result = await mapEngineErrors(() => callJson(deps, definition, values, startedAt, signal));
+      // The developer view asks for the upstream exchanges of a Web API asset (EXCHANGE_HEADER).
+      const exchanges = request.headers[EXCHANGE_HEADER] === '1' ? new ExchangeLog() : undefined;
+      const result = await mapEngineErrors(() =>
+        callJson(deps, definition, values, startedAt, timings, signal, exchanges),
+      );
       finish({ rows: result.rows, bytes: result.body.length, cacheHit: result.cached });
+      reportTimings(call);
       return reply.type(contentTypes.json).send(result.body);
     }
-    const stream = await mapEngineErrors(() => callExport(deps, definition, values, format, signal));
+    const stream = await mapEngineErrors(() => callExport(deps, definition, values, format, timings, signal));
+    reportTimings(call);
     stream.done.then(
       (stats) => finish({ rows: stats.rows, bytes: stats.bytes }),
       (error: unknown) => {
@@ -135,12 +153,22 @@ export default async function callingRoutes(app: FastifyInstance) {
     if (!user) throw new Error('authenticate did not run');
     const { dataAssetUid: uid } = request.params as { dataAssetUid: string };
     const call = startCall(app, request, reply, user.id, uid);
+    // A collection token acts for no person: its calls are recorded under the token alone.
+    if (user.token) {
+      Object.assign(call.record, { tokenId: user.token.id, userId: user.token.kind === 'collection' ? null : user.id });
+    }
     try {
-      const definition = await callableAsset(deps, user, uid);
+      // Each call counts against the caller's limit, a refused one too (against the general budget).
+      const definition = await callableAsset(deps, user, uid, call.timings).catch(async (error: unknown) => {
+        await app.callLimits.consume(reply, user);
+        throw error;
+      });
+      await app.callLimits.consume(reply, user, definition);
       Object.assign(call.record, { dataSourceId: definition.id, collectionId: definition.collection.id });
       return await answer(call, definition);
     } catch (error) {
       call.finish({ status: statusOf(error) });
+      reportTimings(call);
       throw error;
     }
   }

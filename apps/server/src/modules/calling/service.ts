@@ -19,7 +19,9 @@ import type { AccessModelCache } from '../access/access-model.ts';
 import { decide, effectiveRole } from '../access/policy.ts';
 import type { DataSourceDefinition, loadDefinition } from '../data-sources/definition.service.ts';
 import { parameterOptions } from '../data-sources/run.service.ts';
+import type { ExchangeLog } from '../data-sources/web-api-assets.service.ts';
 import type { DefinitionCache } from './definitions.ts';
+import type { CallTimings } from './server-timing.ts';
 import {
   Collector,
   cacheValue,
@@ -54,13 +56,23 @@ const EXPORT_TIMEOUT_MS = 15 * 60_000;
 
 const assetNotFound = (uid: string) => notFound('Data asset', uid);
 
-/** The asset when the caller may call it; 404 when it does not exist, cannot be run, or is outside their roles. */
-export async function callableAsset(deps: CallingDeps, user: AuthUser, uid: string): Promise<DataSourceDefinition> {
+/**
+ * The asset when the caller may call it; 404 when it does not exist, cannot be run, or is outside their roles.
+ * The time the decision took goes to `timings.authzMs`.
+ */
+export async function callableAsset(
+  deps: CallingDeps,
+  user: AuthUser,
+  uid: string,
+  timings: CallTimings,
+): Promise<DataSourceDefinition> {
   const definition = await deps.definitions.load(deps.db, uid, deps.sqlRuntime);
   if (!definition || definition.uid !== uid) throw assetNotFound(uid);
+  const started = performance.now();
   const role = await effectiveRole(deps.access, user, definition.collection.id);
   // A visible asset the caller may not call (an administrator without a role) is a 403, as everywhere else.
   const decision = decide(user, role, 'call');
+  timings.authzMs = performance.now() - started;
   if (decision === 'hide') throw assetNotFound(uid);
   if (decision === 'forbid') throw forbidden();
   if (!definition.connection) throw assetNotFound(uid);
@@ -98,10 +110,13 @@ function runOptions(
   values: Record<string, unknown>,
   timeoutMs: number,
   signal?: AbortSignal,
+  timings?: CallTimings,
+  exchanges?: ExchangeLog,
 ): RunQueryOptions {
   const connection = definition.connection;
   if (!connection) throw assetNotFound(definition.uid);
   return {
+    ...(exchanges ? { onExchange: exchanges.add } : {}),
     connector: deps.connectors.get(String(connection.id), connection.settings),
     sql: definition.sql,
     parameters: definition.parameters,
@@ -110,6 +125,7 @@ function runOptions(
     rowCap: definition.rowCap,
     timeoutMs,
     ...(signal ? { signal } : {}),
+    ...(timings ? { timings } : {}),
   };
 }
 
@@ -118,12 +134,16 @@ async function runJson(
   definition: DataSourceDefinition,
   values: Record<string, unknown>,
   signal?: AbortSignal,
+  exchanges?: ExchangeLog,
 ) {
   await checkOptions(deps, definition, values);
-  const result = await runQuery(runOptions(deps, definition, values, definition.timeoutMs, signal));
+  // The reply holds at most rowCap rows; one more tells truncation. Knowing it, the connector can run in one go.
+  const options = runOptions(deps, definition, values, definition.timeoutMs, signal, {}, exchanges);
+  // Every stage is timed, row by row: an interactive result stops at the row cap, so that costs next to nothing.
+  const result = await runQuery({ ...options, readLimit: definition.rowCap + 1, timeRows: true });
   const collector = new Collector();
   const stats = await writeResult('json', result, collector, { maxRows: definition.rowCap });
-  return jsonResult(Buffer.concat(collector.chunks), stats);
+  return jsonResult(Buffer.concat(collector.chunks), stats, result.stats.timings);
 }
 
 /**
@@ -145,32 +165,45 @@ export interface JsonCall {
 /**
  * An interactive JSON call: stops at the row cap. With a cache TTL the reply comes from the cache when it can,
  * and simultaneous identical calls share one run; a truncated result is never cached (errors never reach it).
+ * Where the time went goes to `timings`: a shared run's stages are those of the run the call waited for.
  */
 export async function callJson(
   deps: CallingDeps,
   definition: DataSourceDefinition,
   values: Record<string, unknown>,
   startedAt: number,
+  timings: CallTimings,
   signal?: AbortSignal,
+  exchanges?: ExchangeLog,
 ): Promise<JsonCall> {
   const ttlMs = definition.cacheTtlSeconds * 1000;
-  const reply = (result: JsonResult, cached: boolean): JsonCall => ({
-    body: jsonReply(result, performance.now() - startedAt, cached),
-    rows: result.rows,
-    truncated: result.truncated,
-    cached,
-  });
-  if (ttlMs <= 0) return reply(await runJson(deps, definition, values, signal), false);
+  const reply = (result: JsonResult, cached: boolean): JsonCall => {
+    Object.assign(timings, result.timings);
+    const replyStartedAt = performance.now();
+    // The developer view: this call's own upstream exchanges (none when another run's result was served).
+    const extra = exchanges ? exchangeMembers(cached ? { exchanges: [], exchangesOmitted: 0 } : exchanges.view()) : '';
+    const body = jsonReply(result, replyStartedAt - startedAt, cached, extra);
+    timings.writeMs = (timings.writeMs ?? 0) + (performance.now() - replyStartedAt);
+    return { body, rows: result.rows, truncated: result.truncated, cached };
+  };
+  if (ttlMs <= 0) return reply(await runJson(deps, definition, values, signal, exchanges), false);
   const key = resultsKey(definition, values);
+  const lookupStartedAt = performance.now();
   const hit = await deps.cache.get(key);
+  timings.cacheMs = performance.now() - lookupStartedAt;
   if (hit) return reply(fromCacheValue(hit.value), true);
   // A shared run is not tied to one caller's connection: it ends by itself or by the data source's time limit.
   const { value, shared } = await deps.cache.coalesce(key, async () => {
-    const result = await runJson(deps, definition, values);
+    const result = await runJson(deps, definition, values, undefined, exchanges);
     if (!result.truncated) await deps.cache.set(key, 'results', cacheValue(result), ttlMs);
     return result;
   });
   return reply(value, shared);
+}
+
+/** The exchanges as members of the JSON reply (EXCHANGE_HEADER in the contract). */
+function exchangeMembers(view: { exchanges: unknown[]; exchangesOmitted: number }): string {
+  return `,"exchanges":${JSON.stringify(view.exchanges)},"exchangesOmitted":${view.exchangesOmitted}`;
 }
 
 /** The most rows an export of this asset streams. */
@@ -181,16 +214,20 @@ export function exportRowLimit(deps: CallingDeps, definition: DataSourceDefiniti
 
 /**
  * An export (CSV, NDJSON, XLSX): the whole result up to the export limit, streamed with backpressure. CSV with no
- * transformation takes the connector's COPY path when it has one. Resolves once the first bytes exist.
+ * transformation takes the connector's COPY path when it has one. Resolves once the first bytes exist, when
+ * `timings` holds the wait for a connection and the database's time to the first rows.
  */
 export async function callExport(
   deps: CallingDeps,
   definition: DataSourceDefinition,
   values: Record<string, unknown>,
   format: Exclude<Format, 'json'>,
+  timings: CallTimings,
   signal?: AbortSignal,
 ): Promise<GatedStream> {
-  const options = runOptions(deps, definition, values, Math.max(definition.timeoutMs, EXPORT_TIMEOUT_MS), signal);
+  const timeoutMs = Math.max(definition.timeoutMs, EXPORT_TIMEOUT_MS);
+  // Queue and database to the first rows are known before the first byte; the stages after are not timed.
+  const options = runOptions(deps, definition, values, timeoutMs, signal, timings);
   const maxRows = exportRowLimit(deps, definition);
   await checkOptions(deps, definition, values);
   const gated = gatedStream(async (out): Promise<WriteStats> => {

@@ -1,4 +1,5 @@
 import { roleOfRank, roleRank, type DataRole } from '@datalab/contract/api/data-roles';
+import type { ClientTool } from '@datalab/contract/api/data-sources';
 import type { createSqlDataSource, updateSqlDataSource } from '@datalab/contract/api/sql-data-sources';
 import { messages } from '@datalab/contract/messages';
 import type { z } from 'zod';
@@ -6,10 +7,15 @@ import type { Database } from '../../db/database.ts';
 import type { Collection, DataSource } from '../../db/schema.ts';
 import { AppError, invalid, nameConflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../access/change-access.service.ts';
-import { can } from '../access/policy.ts';
+import { callerAccess, can } from '../access/policy.ts';
 import { newUid } from '../collections/service.ts';
 import { loadParts } from './definition.service.ts';
-import { deleteTransformations, insertTransformation, replaceParameters } from './parts.repository.ts';
+import {
+  deleteTransformations,
+  insertTransformation,
+  replaceClientTools,
+  replaceParameters,
+} from './parts.repository.ts';
 import { presentDetail, presentSummary } from './presenter.ts';
 import {
   deleteAsset,
@@ -21,10 +27,13 @@ import {
   listAssets,
   updateAsset,
 } from './repository.ts';
-import { checkParameters, checkTransformations } from './validation.ts';
+import { assertPlaceholdersDefined, checkParameters, checkTransformations } from './validation.ts';
+import { findCredentialSummary } from './web-api.repository.ts';
 
 // Data assets: listing what a caller may call, one asset whole, and creating, changing and deleting SQL assets
-// with their parameters and transformations in one transaction. Every change bumps the asset's version.
+// with their parameters, transformations and client tools in one transaction: a save that fails anywhere leaves
+// the asset as it was. Every change bumps the asset's version, and what is saved defines every `:name` its SQL
+// uses.
 
 export const ASSET = 'Data asset';
 
@@ -38,7 +47,7 @@ export async function listCallable(
     kind?: 'sql' | 'webapi' | undefined;
   },
 ) {
-  const { ranks } = await actor.access.forUser(actor.user.id, actor.user.accessVersion);
+  const { ranks } = await callerAccess(actor.access, actor.user);
   let ids = [...ranks.entries()].filter(([, rank]) => rank >= roleRank.Reader).map(([id]) => id);
   if (query.collectionUid) {
     const wanted = await actor.db
@@ -81,11 +90,13 @@ export async function assetDetail(
   idOrUid: string | number,
 ) {
   const source = await requireAsset(actor.db, idOrUid);
-  const [connection, parts] = await Promise.all([
+  const [connection, parts, credential] = await Promise.all([
     source.connection_id === null ? undefined : findConnectionRow(actor.db, source.connection_id),
     loadParts(actor.db, source.id),
+    source.credential_id === null ? undefined : findCredentialSummary(actor.db, source.credential_id),
   ]);
-  return presentDetail(source, collection, connection, parts, role, can(actor.user, role, 'editAssets'));
+  const canEdit = can(actor.user, role, 'editAssets');
+  return presentDetail(source, collection, connection, parts, role, canEdit, credential ?? null);
 }
 
 async function checkConnection(db: Database, collection: Collection, connectionId: number) {
@@ -95,7 +106,7 @@ async function checkConnection(db: Database, collection: Collection, connectionI
   }
 }
 
-async function ensureNameFree(db: Database, collection: Collection, name: string, exceptId?: number) {
+export async function ensureNameFree(db: Database, collection: Collection, name: string, exceptId?: number) {
   const clash = await findAssetByName(db, collection.id, name);
   if (clash && clash.id !== exceptId) throw nameConflict(ASSET, name);
 }
@@ -114,11 +125,16 @@ const limitsOf = (body: Create | Update) => ({
   max_export_rows: body.maxExportRows,
 });
 
-async function writeParts(
+export interface Parts {
+  parameters: { name: string }[] | undefined;
+  transformations: { name: string; rules: unknown[] }[] | undefined;
+  clientTools: readonly ClientTool[] | undefined;
+}
+
+export async function writeParts(
   trx: Database,
   id: number,
-  parameters: { name: string }[] | undefined,
-  transformations: { name: string; rules: unknown[] }[] | undefined,
+  { parameters, transformations, clientTools }: Parts,
   now: string,
 ) {
   if (parameters)
@@ -134,6 +150,8 @@ async function writeParts(
       await insertTransformation(trx, id, position, t.name, t.rules, now);
     }
   }
+  if (clientTools) await replaceClientTools(trx, id, clientTools, now);
+  await assertPlaceholdersDefined(trx, id, 'sql');
 }
 
 export async function createSqlAsset(actor: Actor, collection: Collection, role: DataRole | null, body: Create) {
@@ -151,7 +169,7 @@ export async function createSqlAsset(actor: Actor, collection: Collection, role:
       created_at: now,
       updated_at: now,
     });
-    await writeParts(trx, created, parameters, transformations, now);
+    await writeParts(trx, created, { parameters, transformations, clientTools: body.clientTools }, now);
     await actor.audit(
       { action: 'dataAsset.create', target: { type: 'data asset', id: created, name: body.name } },
       trx,
@@ -163,6 +181,8 @@ export async function createSqlAsset(actor: Actor, collection: Collection, role:
 
 export async function updateSqlAsset(actor: Actor, collection: Collection, role: DataRole | null, body: Update) {
   const source = await requireAsset(actor.db, body.uid);
+  // A Web API asset changes through /api/WebApiDataSource (its request is not SQL).
+  if (source.kind !== 'sql') throw notFound(ASSET, body.uid);
   await checkConnection(actor.db, collection, body.connectionId);
   const owner = { collectionId: collection.id, dataSourceId: source.id };
   const parameters = body.parameters && (await checkParameters(actor.db, body.parameters, owner));
@@ -171,7 +191,7 @@ export async function updateSqlAsset(actor: Actor, collection: Collection, role:
   await actor.db.transaction().execute(async (trx) => {
     await ensureNameFree(trx, collection, body.name, source.id);
     await updateAsset(trx, source.id, { ...limitsOf(body), updated_at: now });
-    await writeParts(trx, source.id, parameters, transformations, now);
+    await writeParts(trx, source.id, { parameters, transformations, clientTools: body.clientTools }, now);
     await actor.audit(
       { action: 'dataAsset.update', target: { type: 'data asset', id: source.id, name: body.name } },
       trx,

@@ -1,9 +1,14 @@
-import type { ConnectorSettings, ParameterDefinition } from '@datalab/engine';
-import { parameterDefinitionSchema } from '@datalab/engine';
+import type { AnyConnectorSettings, ParameterDefinition } from '@datalab/engine';
+import { httpRequestText, parameterDefinitionSchema } from '@datalab/engine';
 import { ruleSchema } from '@datalab/engine';
 import type { Database } from '../../db/database.ts';
-import type { ClientTool, SqlDriver } from '../../db/schema.ts';
-import { connectorSettings, type SqlRuntime } from '../connections/runtime.service.ts';
+import type { ClientTool, Connection, DataSource, SqlDriver } from '../../db/schema.ts';
+import {
+  connectorSettings,
+  credentialKey,
+  httpConnectorSettings,
+  type SqlRuntime,
+} from '../connections/runtime.service.ts';
 import {
   findClientToolRows,
   findDataSource,
@@ -35,15 +40,21 @@ export interface DataSourceDefinition {
   kind: 'sql' | 'webapi';
   /** Bumped on every change to the asset, its parameters, transformations or client tool configuration. */
   version: number;
+  /** SQL text; for a Web API asset, its request definition as the engine runs it (httpRequestText). */
   sql: string;
   cacheTtlSeconds: number;
   rowCap: number;
   timeoutMs: number;
   maxExportRows: number;
+  /** Calls per minute per caller through the calling layer; null: RATE_LIMIT_PER_MINUTE. */
+  rateLimitPerMinute: number | null;
   updatedAt: string;
   collection: { id: number; uid: string };
-  /** Null only for an asset whose connection is missing (a Web API asset of a later issue). */
-  connection: { id: number; name: string; driver: SqlDriver; settings: ConnectorSettings } | null;
+  /**
+   * The connection's engine settings, its secret opened; for a Web API asset `{ kind: 'http' }` with only the
+   * credential it sends (driver null). Null for an asset whose connection is missing.
+   */
+  connection: { id: number; name: string; driver: SqlDriver | null; settings: AnyConnectorSettings } | null;
   parameters: StoredParameter[];
   transformations: DefinitionTransformation[];
   clientTools: { id: number; tool: ClientTool; settings: Record<string, unknown> }[];
@@ -89,6 +100,48 @@ export async function loadParts(db: Database, dataSourceId: number): Promise<Def
   };
 }
 
+/** A Web API asset's stored request, as the engine runs it, with the credential it sends. */
+export function webApiRequestText(source: Pick<DataSource, 'request_definition' | 'credential_id'>): string {
+  let request: Record<string, unknown> = {};
+  try {
+    const parsed = JSON.parse(source.request_definition ?? '{}') as unknown;
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) request = parsed as Record<string, unknown>;
+  } catch {
+    // checked on save; an unreadable one runs as an empty request and fails upstream, not here
+  }
+  const { credential: _ignored, ...rest } = request;
+  return httpRequestText(
+    source.credential_id === null ? rest : { ...rest, credential: credentialKey(source.credential_id) },
+  );
+}
+
+/** The runnable connection of an asset: SQL settings, or Web API settings with the asset's credential only. */
+async function runnableConnection(
+  db: Database,
+  source: DataSource,
+  connection: Connection | undefined,
+  runtime: SqlRuntime,
+): Promise<DataSourceDefinition['connection']> {
+  if (!connection) return null;
+  const base = { id: connection.id, name: connection.name };
+  if (source.kind === 'webapi' && connection.kind === 'webapi') {
+    const credential =
+      source.credential_id === null
+        ? undefined
+        : await db
+            .selectFrom('web_api_credentials')
+            .selectAll()
+            .where('id', '=', source.credential_id)
+            .where('connection_id', '=', connection.id)
+            .executeTakeFirst();
+    return { ...base, driver: null, settings: httpConnectorSettings(connection, credential, runtime) };
+  }
+  if (source.kind === 'sql' && connection.driver) {
+    return { ...base, driver: connection.driver, settings: connectorSettings(connection, runtime) };
+  }
+  return null;
+}
+
 /** The definition of a data asset by id or uid; undefined when there is none. */
 export async function loadDefinition(
   db: Database,
@@ -111,22 +164,15 @@ export async function loadDefinition(
     description: source.description,
     kind: source.kind,
     version: source.version,
-    sql: source.sql_text,
+    sql: source.kind === 'webapi' ? webApiRequestText(source) : source.sql_text,
     cacheTtlSeconds: source.cache_ttl_seconds,
     rowCap: source.row_cap,
     timeoutMs: source.timeout_ms,
     maxExportRows: source.max_export_rows,
+    rateLimitPerMinute: source.rate_limit_per_minute,
     updatedAt: source.updated_at,
     collection,
-    connection:
-      connection && connection.driver
-        ? {
-            id: connection.id,
-            name: connection.name,
-            driver: connection.driver,
-            settings: connectorSettings(connection, runtime),
-          }
-        : null,
+    connection: await runnableConnection(db, source, connection, runtime),
     ...parts,
   };
 }

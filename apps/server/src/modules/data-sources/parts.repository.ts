@@ -138,6 +138,31 @@ export async function upsertClientTool(
   return 'created';
 }
 
+/** Makes `tools` exactly the configured ones: new ones start with empty settings, kept ones keep theirs. */
+export async function replaceClientTools(
+  db: Database,
+  dataSourceId: number,
+  tools: readonly ClientTool[],
+  now: string,
+) {
+  const wanted = [...new Set(tools)];
+  const existing = await db
+    .selectFrom('client_tool_configurations')
+    .select(['id', 'tool'])
+    .where('data_source_id', '=', dataSourceId)
+    .execute();
+  const gone = existing.filter((row) => !wanted.includes(row.tool)).map((row) => row.id);
+  if (gone.length > 0) await db.deleteFrom('client_tool_configurations').where('id', 'in', gone).execute();
+  const added = wanted.filter((tool) => !existing.some((row) => row.tool === tool));
+  if (added.length === 0) return;
+  await db
+    .insertInto('client_tool_configurations')
+    .values(
+      added.map((tool) => ({ data_source_id: dataSourceId, tool, settings: '{}', created_at: now, updated_at: now })),
+    )
+    .execute();
+}
+
 export async function deleteClientToolRow(db: Database, dataSourceId: number, id: number) {
   const result = await db
     .deleteFrom('client_tool_configurations')

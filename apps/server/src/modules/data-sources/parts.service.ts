@@ -18,10 +18,11 @@ import {
 } from './parts.repository.ts';
 import { presentTransformations } from './presenter.ts';
 import { bumpVersion, findParameterRows, findRuleRows, findTransformationRows } from './repository.ts';
-import { checkParameters, checkRules, checkTransformations } from './validation.ts';
+import { assertPlaceholdersDefined, checkParameters, checkRules, checkTransformations } from './validation.ts';
 
 // Parameters, transformations with their rules, and client tool configurations of one asset. Each change runs
 // in one transaction with the asset's version bump, so a cached result of the old definition is never served.
+// The parameters left by a change must still define every `:name` the SQL uses.
 
 async function change<T>(
   actor: Actor,
@@ -31,8 +32,10 @@ async function change<T>(
 ) {
   return actor.db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
-    const result = await work(trx, now);
+    // First: the asset's row is locked until the end, so changes to one asset (its SQL, its parameters) queue up
+    // and each checks what the one before it left.
     await bumpVersion(trx, source.id, now);
+    const result = await work(trx, now);
     await actor.audit({ action, target: { type: 'data asset', id: source.id, name: source.name } }, trx);
     return result;
   });
@@ -46,6 +49,16 @@ async function storedDefinitions(db: Database, id: number) {
   return (await findParameterRows(db, id)).map((row) => JSON.parse(row.definition) as Record<string, unknown>);
 }
 
+async function writeParameters(trx: Database, dataSourceId: number, all: readonly { name: string }[], now: string) {
+  await replaceParameters(
+    trx,
+    dataSourceId,
+    all.map((d) => ({ name: d.name, definition: d })),
+    now,
+  );
+  await assertPlaceholdersDefined(trx, dataSourceId, 'parameters');
+}
+
 export async function addParameter(
   actor: Actor,
   collection: Collection,
@@ -56,14 +69,7 @@ export async function addParameter(
   const existing = await storedDefinitions(actor.db, source.id);
   const owner = { collectionId: collection.id, dataSourceId: source.id };
   const all = await checkParameters(actor.db, [...existing, input], owner);
-  await change(actor, source, 'dataAsset.addParameter', (trx, now) =>
-    replaceParameters(
-      trx,
-      source.id,
-      all.map((d) => ({ name: d.name, definition: d })),
-      now,
-    ),
-  );
+  await change(actor, source, 'dataAsset.addParameter', (trx, now) => writeParameters(trx, source.id, all, now));
   return parametersOf(actor.db, source.id);
 }
 
@@ -75,14 +81,7 @@ export async function setParameters(
 ) {
   const source = await requireAsset(actor.db, assetId);
   const all = await checkParameters(actor.db, list, { collectionId: collection.id, dataSourceId: source.id });
-  await change(actor, source, 'dataAsset.setParameters', (trx, now) =>
-    replaceParameters(
-      trx,
-      source.id,
-      all.map((d) => ({ name: d.name, definition: d })),
-      now,
-    ),
-  );
+  await change(actor, source, 'dataAsset.setParameters', (trx, now) => writeParameters(trx, source.id, all, now));
   return parametersOf(actor.db, source.id);
 }
 
@@ -94,7 +93,10 @@ export async function removeParameter(actor: Actor, parameterId: number) {
     .executeTakeFirst();
   if (!row) throw notFound('Parameter', parameterId);
   const source = await requireAsset(actor.db, row.data_source_id);
-  await change(actor, source, 'dataAsset.deleteParameter', (trx) => deleteParameterRow(trx, parameterId));
+  await change(actor, source, 'dataAsset.deleteParameter', async (trx) => {
+    await deleteParameterRow(trx, parameterId);
+    await assertPlaceholdersDefined(trx, source.id, 'parameters');
+  });
   return { id: parameterId, deleted: true as const };
 }
 

@@ -1,5 +1,6 @@
 import type { DataSourceDetail, DataSourceSummary, TransformationView } from '@datalab/contract/api/data-sources';
 import type { DataRole } from '@datalab/contract/api/data-roles';
+import { webApiRequest, type WebApiAssetPart } from '@datalab/contract/web-api-request';
 import type { Collection, Connection, DataSource } from '../../db/schema.ts';
 import type { DefinitionParts } from './definition.service.ts';
 import type { ListedAsset } from './repository.ts';
@@ -30,6 +31,17 @@ export function presentTransformations(parts: Pick<DefinitionParts, 'transformat
   }));
 }
 
+/** A Web API asset's stored request (checked on save; one that no longer parses shows as an empty GET). */
+function storedRequest(source: DataSource): WebApiAssetPart['request'] {
+  try {
+    const parsed = webApiRequest.safeParse(JSON.parse(source.request_definition ?? '{}'));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // falls through
+  }
+  return webApiRequest.parse({});
+}
+
 export function presentDetail(
   source: DataSource,
   collection: Collection,
@@ -37,7 +49,10 @@ export function presentDetail(
   parts: DefinitionParts,
   role: DataRole | null,
   canEdit: boolean,
+  /** A Web API asset's chosen credential (name and kind only: never its secret). */
+  credential?: WebApiAssetPart['credential'],
 ): DataSourceDetail {
+  const webApi = source.kind === 'webapi' ? { request: storedRequest(source), credential: credential ?? null } : null;
   return {
     id: source.id,
     uid: source.uid,
@@ -50,7 +65,7 @@ export function presentDetail(
     myRole: role,
     updatedAt: new Date(source.updated_at),
     createdAt: new Date(source.created_at),
-    sql: source.sql_text,
+    sql: source.kind === 'webapi' ? '' : source.sql_text,
     version: source.version,
     cacheTtlSeconds: source.cache_ttl_seconds,
     rowCap: source.row_cap,
@@ -63,5 +78,6 @@ export function presentDetail(
     transformations: presentTransformations(parts),
     clientToolConfigurations: parts.clientTools,
     can: { edit: canEdit },
+    webApi,
   };
 }

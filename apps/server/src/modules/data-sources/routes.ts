@@ -15,8 +15,10 @@ import {
   listCallable,
   updateSqlAsset,
 } from './assets.service.ts';
+import { boundValues } from './bindings.service.ts';
 import { parameterDataSources } from './parameter-sources.service.ts';
 import * as parts from './parts.service.ts';
+import { recentCalls } from './recent-calls.service.ts';
 import { parameterData, preview, type RunServices } from './run.service.ts';
 
 // Data assets: Readers see and call them; Editors create and change assets, parameters, transformations and
@@ -64,6 +66,11 @@ export default async function dataSourceRoutes(app: FastifyInstance) {
   route(app, calls.getParameterData, { collection: 'call', parameter: { params: 'id' } }, async (c) =>
     parameterData(run(), Number(c.params.id), c.query),
   );
+  // Not in SPEC §7 (docs/decisions.md): the developer-mode call screen's bound values and the asset's recent calls.
+  route(app, calls.postBoundValues, { collection: 'call', dataAsset: asset }, async (c) =>
+    boundValues(app.db, c.params.id, c.body),
+  );
+  route(app, calls.getRecentCalls, read, async (c) => recentCalls(c.actor, c.role, c.params.id, c.query.take));
 
   route(app, calls.getTransformations, read, async (c) => parts.listTransformations(app.db, c.params.id));
   route(app, calls.postTransformation, edit, async (c) => parts.addTransformation(c.actor, c.params.id, c.body));

@@ -135,6 +135,7 @@ export async function preview(s: RunServices, collection: Collection, input: Pre
       parameterOptions: parameterOptionsFound,
       transformations,
       rowCap,
+      readLimit: rowCap + 1,
       timeoutMs: input.timeoutMs,
     });
     const rows: Row[] = [];
