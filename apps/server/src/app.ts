@@ -14,6 +14,8 @@ import connectionRoutes from './modules/connections/routes.ts';
 import sqlRuntimePlugin from './modules/connections/plugin.ts';
 import dataSourceRoutes from './modules/data-sources/routes.ts';
 import dataRoleRoutes from './modules/data-roles/routes.ts';
+import tokenRoutes from './modules/tokens/routes.ts';
+import webApiRoutes from './modules/web-api/routes.ts';
 import userGroupRoutes from './modules/user-groups/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
@@ -29,6 +31,7 @@ import resultCachePlugin from './plugins/result-cache.ts';
 import securityPlugin from './plugins/security.ts';
 import usagePlugin from './plugins/usage.ts';
 import webPlugin from './plugins/web.ts';
+import demoApiRoutes from './seed/demo-api.ts';
 import { seedDemo } from './seed/demo.ts';
 import { describeAccess, type RouteAccess } from './modules/access/route-access.ts';
 
@@ -143,7 +146,11 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(userGroupRoutes);
   await app.register(connectionRoutes);
   await app.register(dataSourceRoutes);
+  await app.register(webApiRoutes);
+  await app.register(tokenRoutes);
   await app.register(callingRoutes);
+  // The demo's sample Web API (/demo-api/v1), which the demo's Web API asset calls: only with the demo.
+  if (config.demo) await app.register(demoApiRoutes);
   if (options.extend) await options.extend(app);
   await app.register(webPlugin);
 

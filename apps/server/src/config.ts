@@ -47,10 +47,15 @@ const envSchema = z.object({
   CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(67_108_864),
   MAX_EXPORT_ROWS: z.coerce.number().int().min(1).default(5_000_000),
   USAGE_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  TOKEN_DEFAULT_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  TOKEN_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
+  TOKEN_ALLOW_NO_EXPIRY: bool.default(false),
+  RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
   WEB_DIST_DIR: z.string().optional(),
   DEMO: bool.optional(),
   DEMO_SHOP_ORDERS: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
+  SQL_HOST_ALLOWLIST: z.string().optional(),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -94,12 +99,24 @@ export interface Config {
   maxExportRows: number;
   /** How often buffered usage records are written. */
   usageFlushMs: number;
+  /** Data Lab tokens: the expiry given when none is asked for, the longest allowed, and whether "never" is. */
+  tokens: { defaultDays: number; maxDays: number; allowNoExpiry: boolean };
+  /** Calls per minute per token or user through the calling layer, unless a data source sets its own. */
+  rateLimitPerMinute: number;
   webDistDir: string | undefined;
   /** Seed the demo (accounts, sample data) on first start. */
   demo: boolean;
   /** Orders in the demo's sample shop database (tests use a small one). */
   demoShopOrders: number;
   shutdownTimeoutMs: number;
+  /** The database hosts SQL connections may reach (a port, when given, must match too); empty: any host. */
+  sqlHostAllowlist: AllowedSqlHost[];
+}
+
+export interface AllowedSqlHost {
+  /** Lower case, IPv6 without brackets. */
+  host: string;
+  port?: number;
 }
 
 export class ConfigError extends Error {
@@ -164,6 +181,28 @@ function audienceProblems(e: ParsedEnv): string[] {
   return problems;
 }
 
+/**
+ * SQL_HOST_ALLOWLIST: comma-separated `host` or `host:port` entries; an IPv6 address with a port is written in
+ * brackets (`[::1]:5432`). Hosts are compared as written, case-insensitively: a name and its address are two entries.
+ */
+export function parseSqlHostAllowlist(value: string | undefined): { hosts: AllowedSqlHost[]; problems: string[] } {
+  const hosts: AllowedSqlHost[] = [];
+  const problems: string[] = [];
+  for (const entry of (value ?? '').split(',').map((part) => part.trim())) {
+    if (!entry) continue;
+    const match = /^\[([0-9a-f:.]+)\](?::(\d+))?$/i.exec(entry) ?? /^([^\s:/[\]@]+)(?::(\d+))?$/.exec(entry);
+    const bareIpv6 = /^[0-9a-f]*:[0-9a-f:.]*:[0-9a-f:.]*$/i.test(entry) ? entry : undefined;
+    const host = match?.[1] ?? bareIpv6;
+    const port = match?.[2] === undefined ? undefined : Number(match[2]);
+    if (!host || (port !== undefined && (port < 1 || port > 65535))) {
+      problems.push(`SQL_HOST_ALLOWLIST: '${entry}' is not a host or host:port`);
+      continue;
+    }
+    hosts.push({ host: host.toLowerCase().replace(/(?<=.)\.$/, ''), ...(port === undefined ? {} : { port }) });
+  }
+  return { hosts, problems };
+}
+
 /** TRUST_PROXY: true/false, a hop count, or comma-separated proxy addresses (CIDR allowed). */
 function parseTrustProxy(value: string | undefined): boolean | number | string[] {
   if (value === undefined || /^(false|0|no)$/i.test(value)) return false;
@@ -182,7 +221,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  const problems = [...(isProduction ? productionProblems(e) : []), ...audienceProblems(e)];
+  const allowlist = parseSqlHostAllowlist(e.SQL_HOST_ALLOWLIST);
+  const problems = [...(isProduction ? productionProblems(e) : []), ...audienceProblems(e), ...allowlist.problems];
+  if (e.TOKEN_DEFAULT_DAYS > e.TOKEN_MAX_DAYS) problems.push('TOKEN_DEFAULT_DAYS must not exceed TOKEN_MAX_DAYS');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -228,10 +269,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cacheMaxBytes: e.CACHE_MAX_BYTES,
     maxExportRows: e.MAX_EXPORT_ROWS,
     usageFlushMs: e.USAGE_FLUSH_MS,
+    tokens: { defaultDays: e.TOKEN_DEFAULT_DAYS, maxDays: e.TOKEN_MAX_DAYS, allowNoExpiry: e.TOKEN_ALLOW_NO_EXPIRY },
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR,
     demo: e.DEMO ?? (!isProduction && builtIn),
     demoShopOrders: e.DEMO_SHOP_ORDERS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    sqlHostAllowlist: allowlist.hosts,
   };
 }
 

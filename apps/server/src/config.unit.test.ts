@@ -157,4 +157,24 @@ describe('configuration', () => {
   ])('says exactly what is wrong with %o', (env, message) => {
     expect(() => loadConfig(env)).toThrow(message);
   });
+
+  it('reads SQL_HOST_ALLOWLIST as hosts with optional ports, and refuses entries that are neither', () => {
+    expect(loadConfig({}).sqlHostAllowlist).toEqual([]);
+    expect(
+      loadConfig({ SQL_HOST_ALLOWLIST: ' DB.example.com , 10.0.0.5:5432,[::1]:3306,fd00::7, warehouse.:6432,' })
+        .sqlHostAllowlist,
+    ).toEqual([
+      { host: 'db.example.com' },
+      { host: '10.0.0.5', port: 5432 },
+      { host: '::1', port: 3306 },
+      { host: 'fd00::7' },
+      { host: 'warehouse', port: 6432 },
+    ]);
+    expect(problemsOf({ SQL_HOST_ALLOWLIST: 'db:99999,user@db,db:port,postgres://db/x,ok' })).toEqual([
+      "SQL_HOST_ALLOWLIST: 'db:99999' is not a host or host:port",
+      "SQL_HOST_ALLOWLIST: 'user@db' is not a host or host:port",
+      "SQL_HOST_ALLOWLIST: 'db:port' is not a host or host:port",
+      "SQL_HOST_ALLOWLIST: 'postgres://db/x' is not a host or host:port",
+    ]);
+  });
 });

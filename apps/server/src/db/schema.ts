@@ -105,6 +105,8 @@ export interface ConnectionsTable {
   id: Generated<number>;
   collection_id: number;
   name: string;
+  /** The name in lower case: unique per collection (migration 0005). */
+  name_key: string;
   kind: 'sql' | 'webapi';
   /** For 'sql' connections: the database engine. */
   driver: SqlDriver | null;
@@ -119,6 +121,36 @@ export interface ConnectionsTable {
   options: Generated<string>;
   pool_max: Generated<number>;
   acquire_timeout_ms: Generated<number>;
+  /** Web API connections (migration 0007): http(s) base URL. */
+  base_url: string | null;
+  /** JSON object: header name → value, sent with every request. */
+  default_headers: Generated<string>;
+  /** JSON array of internal hosts ('host' or 'host:port') the outbound guard lets through. */
+  allowed_hosts: Generated<string>;
+  connect_timeout_ms: Generated<number>;
+  headers_timeout_ms: Generated<number>;
+  body_timeout_ms: Generated<number>;
+  max_reply_bytes: Generated<number>;
+  max_pages: Generated<number>;
+  retries: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type CredentialKind = 'api-key' | 'basic' | 'bearer' | 'oauth2';
+
+/** A Web API connection's credentials (migration 0007): several per connection. */
+export interface WebApiCredentialsTable {
+  id: Generated<number>;
+  connection_id: number;
+  name: string;
+  /** The name in lower case: unique per connection. */
+  name_key: string;
+  kind: CredentialKind;
+  /** JSON object of the non-secret settings. */
+  settings: Generated<string>;
+  /** Sealed (lib/secrets.ts): JSON of the secret value; never returned, never logged. */
+  secret: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -140,6 +172,12 @@ export interface DataSourcesTable {
   row_cap: Generated<number>;
   timeout_ms: Generated<number>;
   max_export_rows: Generated<number>;
+  /** Calls per minute per caller through the calling layer; null: RATE_LIMIT_PER_MINUTE (migration 0006). */
+  rate_limit_per_minute: Generated<number | null>;
+  /** Web API data sources (migration 0007): the request definition, JSON. */
+  request_definition: Generated<string | null>;
+  /** Web API data sources: the connection credential sent, or none. */
+  credential_id: Generated<number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -206,6 +244,37 @@ export interface UsageRecordsTable {
   request_id: string | null;
 }
 
+export type TokenKind = 'personal' | 'collection';
+
+export interface TokensTable {
+  id: Generated<number>;
+  kind: TokenKind;
+  name: string;
+  name_key: string;
+  /** Personal access tokens: the user they belong to. */
+  owner_user_id: number | null;
+  /** Collection tokens: their collection (null once it is deleted; the token is revoked then). */
+  collection_id: number | null;
+  created_by: number | null;
+  /** The secret's first characters after the prefix: random, not secret, unique; finds the row. */
+  lookup_id: string;
+  /** SHA-256 of the whole secret (hex); the secret itself is never stored. */
+  secret_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  revoked_by: number | null;
+  last_used_at: Timestamp | null;
+  last_used_address: string | null;
+}
+
+export interface TokenDataRolesTable {
+  token_id: number;
+  collection_id: number;
+  role: RoleName;
+  created_at: Timestamp;
+}
+
 export interface AppStateTable {
   key: string;
   value: string;
@@ -230,12 +299,15 @@ export interface DB {
   collection_user_roles: CollectionUserRolesTable;
   collection_group_roles: CollectionGroupRolesTable;
   connections: ConnectionsTable;
+  web_api_credentials: WebApiCredentialsTable;
   data_sources: DataSourcesTable;
   usage_records: UsageRecordsTable;
   parameters: ParametersTable;
   transformations: TransformationsTable;
   transformation_rules: TransformationRulesTable;
   client_tool_configurations: ClientToolConfigurationsTable;
+  tokens: TokensTable;
+  token_data_roles: TokenDataRolesTable;
 }
 
 export type User = Selectable<UsersTable>;
@@ -246,4 +318,6 @@ export type NewApplicationLog = Insertable<ApplicationLogsTable>;
 export type Collection = Selectable<CollectionsTable>;
 export type UserGroup = Selectable<UserGroupsTable>;
 export type Connection = Selectable<ConnectionsTable>;
+export type WebApiCredentialRow = Selectable<WebApiCredentialsTable>;
 export type DataSource = Selectable<DataSourcesTable>;
+export type TokenRow = Selectable<TokensTable>;

@@ -22,7 +22,11 @@ export function engineErrorReply(error: EngineError): AppError {
     case 'TIMEOUT':
       return new AppError({ status: 504, code: 'upstream_timeout', title: error.message });
     case 'UNREACHABLE':
+    case 'UPSTREAM_FAILED':
+    case 'TOO_LARGE':
       return upstream();
+    case 'TARGET_REFUSED':
+      return validation({ url: [error.message] });
     case 'ROW_CAP':
     case 'SYNTAX':
     case 'QUERY_FAILED':

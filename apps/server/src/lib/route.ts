@@ -111,8 +111,8 @@ export function route<C extends CallDefinition>(
   if (!describeAccess(declared)) throw new Error(`${name} states no access requirement`);
   const access = app.accessOverride ? app.accessOverride(name, declared) : declared;
   const isPublic = 'public' in access;
-  // Only declarations that name a permission or a collection role have anything to decide (and to time).
-  const decides = !isPublic && !('signedIn' in access);
+  // Only declarations that name a permission or a collection role, or refuse tokens, have anything to decide.
+  const decides = !isPublic && (!('signedIn' in access) || access.refusesTokens === true);
   const status = call.status ?? 200;
   const authenticate = (request: FastifyRequest) => app.authenticate(request);
   app.withTypeProvider<ZodTypeProvider>().route({

@@ -13,7 +13,14 @@ export function fieldLabel(key: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/**
+ * A message a schema already words with a SPEC §5 template (the contract's parameter and rule schemas do: 'Unsupported
+ * type money', 'Parameter with name a already exists', 'At least one column is required') is kept as it is.
+ */
+const TEMPLATED = /^Unsupported type |already exists$|is required$/;
+
 function messageFor(issue: z.core.$ZodIssue, label: string): string {
+  if (TEMPLATED.test(issue.message)) return issue.message;
   if (issue.code === 'invalid_type' && issue.input === undefined) return messages.required(label);
   if (issue.code === 'invalid_value') return messages.invalidOption;
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return messages.required(label);

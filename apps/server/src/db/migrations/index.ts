@@ -3,6 +3,9 @@ import * as initial from './20261120_0001_initial.ts';
 import * as accessModel from './20261120_0002_access_model.ts';
 import * as sqlDataSources from './20261123_0003_sql_data_sources.ts';
 import * as usageRecords from './20261123_0004_usage_records.ts';
+import * as connectionNames from './20261123_0005_connection_names.ts';
+import * as tokens from './20261123_0006_tokens.ts';
+import * as webApi from './20261123_0007_web_api.ts';
 
 // Listed here rather than read from the folder, so the set is the same under Node, Vitest and any bundler.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +13,7 @@ export const migrations: Record<string, Migration> = {
   '20261120_0002_access_model': accessModel,
   '20261123_0003_sql_data_sources': sqlDataSources,
   '20261123_0004_usage_records': usageRecords,
+  '20261123_0005_connection_names': connectionNames,
+  '20261123_0006_tokens': tokens,
+  '20261123_0007_web_api': webApi,
 };

@@ -3,6 +3,8 @@ import type { RoleName } from '../../db/schema.ts';
 import { TEST_PUBLIC_URL, type TestApp } from '../../testing/app.ts';
 import { signWithServerKey } from '../../testing/tokens.ts';
 import { buildSqlWorld, type SqlFixture, type SqlHelpers } from './sql-matrix-world.ts';
+import { buildTokenWorld, type TokenFixture, type TokenHelpers } from './token-matrix-world.ts';
+import { buildWebApiWorld, type WebApiFixture, type WebApiHelpers } from './web-api-matrix-world.ts';
 
 // The callers of the authorization matrix and the world they act in, written straight to the store
 // (the matrix tests authorization, not the services).
@@ -25,6 +27,10 @@ export interface Fixture {
   ids: Record<Persona, number>;
   /** A SQLite connection, the asset's parameter and transformation (sql-matrix-world.ts). */
   sql: SqlFixture;
+  /** A collection token of the collection and a personal access token of its Owner (token-matrix-world.ts). */
+  tokens: TokenFixture;
+  /** A Web API connection with a credential, and a Web API asset (web-api-matrix-world.ts). */
+  webApi: WebApiFixture;
 }
 
 export interface Helpers {
@@ -32,6 +38,8 @@ export interface Helpers {
   freshGroup: () => Promise<number>;
   unique: () => string;
   sql: SqlHelpers;
+  tokens: TokenHelpers;
+  webApi: WebApiHelpers;
 }
 
 export interface MatrixWorld {
@@ -139,18 +147,33 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
     .values({ uid: assetUid, collection_id: target.id, name: 'Orders', kind: 'sql', created_at: at, updated_at: at })
     .execute();
   const sqlWorld = await buildSqlWorld(db, config.dataDir, target.id, assetUid, unique);
+  const tokenWorld = await buildTokenWorld(db, target.id, ids.owner, unique);
+  const webApiWorld = await buildWebApiWorld(db, app.sqlRuntime.box, target.id, unique);
   const group = await makeGroup();
   const child = await makeGroup();
   await app.access.bump(db);
 
   return {
     tokens,
-    fixture: { collection: target.uid, assetUid, group, child, grantee, bystander, ids, sql: sqlWorld.fixture },
+    fixture: {
+      collection: target.uid,
+      assetUid,
+      group,
+      child,
+      grantee,
+      bystander,
+      ids,
+      sql: sqlWorld.fixture,
+      tokens: tokenWorld.fixture,
+      webApi: webApiWorld.fixture,
+    },
     helpers: {
       freshCollection: async () => (await makeCollection(targetRoles, [[outer, 'Owner']])).uid,
       freshGroup: () => makeGroup(),
       unique,
       sql: sqlWorld.helpers,
+      tokens: tokenWorld.helpers,
+      webApi: webApiWorld.helpers,
     },
   };
 }

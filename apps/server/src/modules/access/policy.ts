@@ -3,7 +3,7 @@ import { messages } from '@datalab/contract/messages';
 import type { Collection } from '../../db/schema.ts';
 import { type AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
-import type { AccessModelCache } from './access-model.ts';
+import type { AccessModelCache, UserAccess } from './access-model.ts';
 
 // The one authorization policy (DESIGN §5, STYLE.md habit 4). Routes declare what they need
 // (route-access.ts) and this file decides. The facts it decides on (the user's row, their groups
@@ -46,12 +46,45 @@ export function can(user: Pick<AuthUser, 'canManageUsers'>, role: DataRole | nul
   return decide(user, role, action) === 'allow';
 }
 
+const NO_GROUPS: ReadonlySet<number> = new Set();
+
+/**
+ * What the caller may do, per collection: the one place where Data Lab tokens are narrowed (DESIGN §5), so every
+ * check and every list of "what I can see" reads the same thing. A person: their own access (roles, groups, creator
+ * groups). A personal access token: on each collection the weaker of its own role and its owner's current
+ * effective role (read per access version, so a lost role, group or account holds at the next call), nothing else.
+ * A collection token: Reader on its collection, nothing else.
+ */
+export async function callerAccess(access: AccessModelCache, user: AuthUser): Promise<UserAccess> {
+  const token = user.token;
+  if (!token) return access.forUser(user.id, user.accessVersion);
+  if (token.kind === 'collection') return { groups: NO_GROUPS, ranks: token.ranks, mayCreateCollections: false };
+  const ranks = await personalTokenRanks(access, user.id, user.accessVersion, token.ranks);
+  return { groups: NO_GROUPS, ranks, mayCreateCollections: false };
+}
+
+/** What a personal access token is worth on each collection: the weaker of its own rank and its owner's current one. */
+export async function personalTokenRanks(
+  access: AccessModelCache,
+  ownerId: number,
+  accessVersion: number,
+  tokenRanks: ReadonlyMap<number, number>,
+): Promise<ReadonlyMap<number, number>> {
+  const owner = await access.forUser(ownerId, accessVersion);
+  const ranks = new Map<number, number>();
+  for (const [collectionId, rank] of tokenRanks) {
+    const ownerRank = owner.ranks.get(collectionId);
+    if (ownerRank !== undefined) ranks.set(collectionId, Math.min(rank, ownerRank));
+  }
+  return ranks;
+}
+
 export async function effectiveRole(
   access: AccessModelCache,
   user: AuthUser,
   collectionId: number,
 ): Promise<DataRole | null> {
-  const { ranks } = await access.forUser(user.id, user.accessVersion);
+  const { ranks } = await callerAccess(access, user);
   return roleOfRank(ranks.get(collectionId));
 }
 
@@ -66,7 +99,8 @@ export async function hasPermission(
   permission: Permission,
 ): Promise<boolean> {
   if (user.canManageUsers) return true;
-  if (permission === 'canManageUsers') return false;
+  // Tokens act on data only: no system permission, whatever their owner holds.
+  if (permission === 'canManageUsers' || user.token) return false;
   const mine = await access.forUser(user.id, user.accessVersion);
   if (permission === 'canCreateCollections') return mine.mayCreateCollections;
   for (const rank of mine.ranks.values()) if (rank === roleRank.Owner) return true;

@@ -5,6 +5,7 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import { auditWriter } from '../audit/audit.ts';
 import { findCollection, findCollectionOfAsset } from '../collections/service.ts';
 import { findCollectionOfConnection, findCollectionOfParameter } from '../connections/ownership.service.ts';
+import { findCollectionOfCredential, findCollectionOfWebApiConnection } from '../web-api/ownership.service.ts';
 import type { Actor } from './change-access.service.ts';
 import {
   authorizeCollection,
@@ -20,7 +21,7 @@ import {
 /** A request field, by where it is: a path parameter, a query parameter or a body property. */
 export type Field = { params: string } | { query: string } | { body: string };
 
-export type RouteAccess =
+type Requirement =
   | { public: true }
   | { signedIn: true }
   /** A system permission; `orSelf` also lets a user act on their own id. */
@@ -31,7 +32,16 @@ export type RouteAccess =
   | { collection: CollectionAction; dataAsset: Field }
   /** The same for the collection holding the connection, or the data asset of the parameter, the field names. */
   | { collection: CollectionAction; connection: Field }
-  | { collection: CollectionAction; parameter: Field };
+  | { collection: CollectionAction; parameter: Field }
+  /** The same for the collection holding the Web API connection, or the Web API credential, the field names. */
+  | { collection: CollectionAction; webApiConnection: Field }
+  | { collection: CollectionAction; credential: Field };
+
+/**
+ * What a route requires. `refusesTokens`: a Data Lab token cannot call it (403), whatever its roles — declared by
+ * the calls that change tokens, roles, users, groups, memberships or collections (a token cannot mint tokens).
+ */
+export type RouteAccess = Requirement & { refusesTokens?: true };
 
 export interface RouteGrant {
   collection: Collection | undefined;
@@ -48,6 +58,11 @@ function fieldText(field: Field): string {
 
 /** A human description of a declaration (the OpenAPI entry shows it); empty when it declares nothing. */
 export function describeAccess(access: RouteAccess | undefined): string {
+  const requirement = describeRequirement(access);
+  return requirement && access?.refusesTokens ? `${requirement}; not with a Data Lab token` : requirement;
+}
+
+function describeRequirement(access: RouteAccess | undefined): string {
   if (!access || typeof access !== 'object') return '';
   if ('public' in access && access.public === true) return 'public';
   if ('signedIn' in access && access.signedIn === true) return 'signed in';
@@ -61,6 +76,10 @@ export function describeAccess(access: RouteAccess | undefined): string {
     return `${access.collection} on the connection's collection (${fieldText(access.connection)})`;
   if ('collection' in access && 'parameter' in access)
     return `${access.collection} on the parameter's collection (${fieldText(access.parameter)})`;
+  if ('collection' in access && 'webApiConnection' in access)
+    return `${access.collection} on the Web API connection's collection (${fieldText(access.webApiConnection)})`;
+  if ('collection' in access && 'credential' in access)
+    return `${access.collection} on the credential's collection (${fieldText(access.credential)})`;
   return '';
 }
 
@@ -92,7 +111,11 @@ async function authorizeInner(app: FastifyInstance, request: FastifyRequest, acc
       ? ['Data asset', readField(request, access.dataAsset), findCollectionOfAsset]
       : 'connection' in access
         ? ['SQL connection', readField(request, access.connection), findCollectionOfConnection]
-        : ['Parameter', readField(request, access.parameter), findCollectionOfParameter];
+        : 'webApiConnection' in access
+          ? ['Web API connection', readField(request, access.webApiConnection), findCollectionOfWebApiConnection]
+          : 'credential' in access
+            ? ['Credential', readField(request, access.credential), findCollectionOfCredential]
+            : ['Parameter', readField(request, access.parameter), findCollectionOfParameter];
   const collection = await find(app.db, id);
   if (!collection) throw notFound(entity, id);
   const role = await authorizeCollection(app.access, user, collection, access.collection).catch((error: unknown) => {
@@ -107,6 +130,7 @@ export async function authorizeRoute(
   request: FastifyRequest,
   access: RouteAccess,
 ): Promise<RouteGrant> {
+  if (access.refusesTokens && request.user?.token) throw forbidden();
   if ('public' in access || 'signedIn' in access) return NOTHING; // nothing to decide, nothing to time
   const started = performance.now();
   try {

@@ -102,6 +102,16 @@ export const sqlMatrixRows: Record<string, Row> = {
   },
   'GET /api/DataSource/:id/ParameterDataSources': { params: (fx) => ({ id: fx.assetUid }), expected: readers },
   'GET /api/DataSource/ParameterData/:id': { params: (fx) => ({ id: fx.sql.parameterId }), expected: callers },
+  'POST /api/DataSource/:id/BoundValues': {
+    params: (fx) => ({ id: fx.assetUid }),
+    payload: () => ({}),
+    expected: callers,
+  },
+  'GET /api/DataSource/:id/RecentCalls': {
+    params: (fx) => ({ id: fx.assetUid }),
+    query: () => ({ take: 5 }),
+    expected: readers,
+  },
 
   'GET /api/DataSource/Transformations/:id': { params: (fx) => ({ id: fx.assetUid }), expected: readers },
   'POST /api/DataSource/:id/Transformations': {

@@ -38,13 +38,14 @@ export async function buildSqlWorld(
   file.close();
   const at = new Date().toISOString();
   const stamps = { created_at: at, updated_at: at };
-  const freshConnection = async () =>
+  const freshConnection = async (name = `Conn ${unique()}`) =>
     (
       await db
         .insertInto('connections')
         .values({
           collection_id: collectionId,
-          name: `Conn ${unique()}`,
+          name,
+          name_key: name.toLowerCase(),
           kind: 'sql',
           driver: 'sqlite',
           database_name: MATRIX_SQLITE,

@@ -42,6 +42,7 @@ export default async function healthRoutes(app: FastifyInstance) {
         scopes: config.oidc.scopes,
         apiBaseUrl: config.publicUrl,
         callingLayerUrl: config.callingLayerUrl,
+        tokenExpiry: config.tokens,
         demoAccounts: config.demo && config.oidc.builtIn ? await listDemoAccounts(app.db) : [],
       };
     },

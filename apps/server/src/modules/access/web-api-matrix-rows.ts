@@ -1,0 +1,123 @@
+import type { FastifyInstance } from 'fastify';
+import type { Persona } from './matrix-fixture.ts';
+import type { Row } from './matrix-table.ts';
+import { MATRIX_BASE_URL, MATRIX_REQUEST } from './web-api-matrix-world.ts';
+
+// The authorization matrix's rows for Web API connections, their credentials and Web API assets (spread into
+// access/matrix-table.ts): Readers see connections (secrets masked), Owners manage connections and credentials and
+// test them, Editors manage Web API assets, pick their credential and Try (DESIGN §5). Hidden → 404 (plain,
+// partner), visible but not allowed → 403; an administrator without a role reads but changes nothing.
+
+type Expected = Record<Persona, number>;
+
+const seeing = (ok: number): Expected => ({
+  signedOut: 401,
+  plain: 404,
+  reader: ok,
+  editor: ok,
+  owner: ok,
+  nestedOwner: ok,
+  admin: ok,
+  partner: 404,
+});
+const readers = seeing(200);
+const editors = (ok: number): Expected => ({ ...seeing(ok), reader: 403, admin: 403 });
+const owners = (ok: number): Expected => ({ ...editors(ok), editor: 403 });
+
+async function deleteCreated(
+  app: FastifyInstance,
+  table: 'connections' | 'data_sources' | 'web_api_credentials',
+  body: string,
+) {
+  const { id } = JSON.parse(body) as { id?: number };
+  if (id !== undefined) await app.db.deleteFrom(table).where('id', '=', id).execute();
+}
+
+export const webApiMatrixRows: Record<string, Row> = {
+  'GET /api/WebApiConnection': { query: (fx) => ({ collectionUid: fx.collection }), expected: readers },
+  'GET /api/WebApiConnection/:id': { params: (fx) => ({ id: fx.webApi.connectionId }), expected: readers },
+  'POST /api/WebApiConnection': {
+    payload: (fx, h) => ({ collectionUid: fx.collection, name: `New web ${h.unique()}`, baseUrl: MATRIX_BASE_URL }),
+    expected: owners(201),
+    undo: (body, app) => deleteCreated(app, 'connections', body),
+  },
+  'PUT /api/WebApiConnection/:id': {
+    params: (fx) => ({ id: fx.webApi.connectionId }),
+    payload: (_fx, h) => ({ name: `Renamed web ${h.unique()}`, baseUrl: MATRIX_BASE_URL, retries: 0 }),
+    expected: owners(200),
+  },
+  'DELETE /api/WebApiConnection/:id': {
+    params: async (_fx, h) => ({ id: await h.webApi.freshConnection() }),
+    expected: owners(200),
+  },
+  'POST /api/WebApiConnection/:id/Test': { params: (fx) => ({ id: fx.webApi.connectionId }), expected: owners(200) },
+  'POST /api/WebApiConnection/Test': {
+    payload: (fx) => ({ collectionUid: fx.collection, name: 'Unsaved', baseUrl: MATRIX_BASE_URL }),
+    expected: owners(200),
+  },
+  'POST /api/WebApiConnection/:id/Credentials/:credId': {
+    params: (fx) => ({ id: fx.webApi.connectionId, credId: fx.webApi.credentialId }),
+    expected: owners(200),
+  },
+  'DELETE /api/WebApiConnection/:id/Credentials/:credId': {
+    params: async (fx, h) => ({ id: fx.webApi.connectionId, credId: await h.webApi.freshCredential() }),
+    expected: owners(200),
+  },
+
+  'POST /api/WebApiDataSource/Credentials': {
+    payload: (fx, h) => ({
+      connectionId: fx.webApi.connectionId,
+      name: `Token ${h.unique()}`,
+      kind: 'bearer',
+      secret: 'matrix-token',
+    }),
+    expected: owners(201),
+    undo: (body, app) => deleteCreated(app, 'web_api_credentials', body),
+  },
+  'PUT /api/WebApiDataSource/Credentials': {
+    payload: async (_fx, h) => ({
+      id: await h.webApi.freshCredential(),
+      name: `Renamed key ${h.unique()}`,
+      kind: 'api-key',
+      settings: { in: 'query', name: 'key' },
+    }),
+    expected: owners(200),
+  },
+  'DELETE /api/WebApiDataSource/Credentials/:id': {
+    params: async (_fx, h) => ({ id: await h.webApi.freshCredential() }),
+    expected: owners(200),
+  },
+
+  'POST /api/WebApiDataSource': {
+    payload: (fx, h) => ({
+      collectionUid: fx.collection,
+      connectionId: fx.webApi.connectionId,
+      name: `Web asset ${h.unique()}`,
+      request: MATRIX_REQUEST,
+    }),
+    expected: editors(201),
+    undo: (body, app) => deleteCreated(app, 'data_sources', body),
+  },
+  'PUT /api/WebApiDataSource': {
+    payload: (fx, h) => ({
+      uid: fx.webApi.assetUid,
+      connectionId: fx.webApi.connectionId,
+      name: `Web asset ${h.unique()}`,
+      request: MATRIX_REQUEST,
+    }),
+    expected: editors(200),
+  },
+  'DELETE /api/WebApiDataSource': {
+    params: async (_fx, h) => ({ uid: await h.webApi.freshAsset() }),
+    expected: editors(200),
+  },
+  'PUT /api/WebApiDataSource/:id/Credentials': {
+    params: (fx) => ({ id: fx.webApi.assetUid }),
+    payload: (fx) => ({ credentialId: fx.webApi.credentialId }),
+    expected: editors(200),
+  },
+  'POST /api/WebApiDataSource/Preview': {
+    payload: (fx) => ({ collectionUid: fx.collection, connectionId: fx.webApi.connectionId, request: MATRIX_REQUEST }),
+    expected: editors(200),
+  },
+};

@@ -1,0 +1,91 @@
+import type { Database } from '../../db/database.ts';
+import type { SecretBox } from '../../lib/secrets.ts';
+
+// The Web API part of the authorization matrix's world: a Web API connection in the target collection (its base
+// URL a loopback port nobody allowed, so tests and Try answer at once with the guard's refusal), an API-key
+// credential on it, and a Web API asset sending it; and makers of fresh ones for the rows that delete.
+
+export interface WebApiFixture {
+  connectionId: number;
+  credentialId: number;
+  assetUid: string;
+}
+
+export interface WebApiHelpers {
+  freshConnection: () => Promise<number>;
+  freshCredential: () => Promise<number>;
+  freshAsset: () => Promise<string>;
+}
+
+export const MATRIX_BASE_URL = 'http://127.0.0.1:9/v1';
+export const MATRIX_REQUEST = { method: 'GET', path: '/items', query: {}, headers: {}, rowsPath: 'data' };
+
+export async function buildWebApiWorld(
+  db: Database,
+  box: SecretBox,
+  collectionId: number,
+  unique: () => string,
+): Promise<{ fixture: WebApiFixture; helpers: WebApiHelpers }> {
+  const at = new Date().toISOString();
+  const stamps = { created_at: at, updated_at: at };
+  const freshConnection = async () => {
+    const name = `Web ${unique()}`;
+    return (
+      await db
+        .insertInto('connections')
+        .values({
+          collection_id: collectionId,
+          name,
+          name_key: name.toLowerCase(),
+          kind: 'webapi',
+          base_url: MATRIX_BASE_URL,
+          retries: 0,
+          ...stamps,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  };
+  const connectionId = await freshConnection();
+  const freshCredential = async () => {
+    const name = `Key ${unique()}`;
+    return (
+      await db
+        .insertInto('web_api_credentials')
+        .values({
+          connection_id: connectionId,
+          name,
+          name_key: name.toLowerCase(),
+          kind: 'api-key',
+          settings: JSON.stringify({ in: 'header', name: 'X-Api-Key' }),
+          secret: box.seal('matrix-key'),
+          ...stamps,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  };
+  const credentialId = await freshCredential();
+  const freshAsset = async () => {
+    const uid = `web-${unique()}`;
+    await db
+      .insertInto('data_sources')
+      .values({
+        uid,
+        collection_id: collectionId,
+        connection_id: connectionId,
+        credential_id: credentialId,
+        name: `W ${uid}`,
+        kind: 'webapi',
+        request_definition: JSON.stringify(MATRIX_REQUEST),
+        ...stamps,
+      })
+      .execute();
+    return uid;
+  };
+  const assetUid = await freshAsset();
+  return {
+    fixture: { connectionId, credentialId, assetUid },
+    helpers: { freshConnection, freshCredential, freshAsset },
+  };
+}
