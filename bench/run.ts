@@ -6,6 +6,7 @@ import { bundleSize } from './bundle-size.ts';
 import { callingLayer } from './calling-layer.ts';
 import { callingProfile } from './calling-profile.ts';
 import { currentUser } from './current-user.ts';
+import { grid } from './grid.ts';
 import { profile } from './profile.ts';
 import { startup } from './startup.ts';
 import { steps } from './steps.ts';
@@ -16,7 +17,17 @@ import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';
 // runs the named ones with options. Raw results go to bench/out/<date-time>.json, a Markdown summary
 // to stdout. Exits non-zero when a benchmark errors or misses its target.
 
-const BENCHES: Bench[] = [startup, bundleSize, currentUser, accessModel, callingLayer, profile, steps, callingProfile];
+const BENCHES: Bench[] = [
+  startup,
+  bundleSize,
+  currentUser,
+  accessModel,
+  callingLayer,
+  grid,
+  profile,
+  steps,
+  callingProfile,
+];
 
 function parseArgs(argv: string[]): { names: string[]; options: BenchOptions } {
   const names: string[] = [];
