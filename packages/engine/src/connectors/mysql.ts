@@ -58,10 +58,17 @@ export function createMysqlConnector(input: MysqlSettings): Connector {
     try {
       releaseGate = await gate.acquire(control.signal);
       onAcquired?.();
-      connection = await raceAbort(
-        new Promise<Connection>((resolve, reject) => pool.getConnection((e, c) => (e ? reject(e) : resolve(c)))),
-        control.signal,
+      const connecting = new Promise<Connection>((resolve, reject) =>
+        pool.getConnection((e, c) => (e ? reject(e) : resolve(c))),
       );
+      connection = await raceAbort(connecting, control.signal).catch((error: unknown) => {
+        // Given up on (abort, timeout): a connection the pool hands over later is destroyed, not leaked.
+        connecting.then(
+          (late) => late.destroy(),
+          () => undefined,
+        );
+        throw error;
+      });
       const c = connection;
       flavour ??= call<{ v: string }[]>(c, 'SELECT VERSION() AS v').then(
         ([row]) => (/mariadb/i.test(row?.v ?? '') ? 'mariadb' : 'mysql'),

@@ -86,7 +86,15 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
     try {
       releaseGate = await gate.acquire(control.signal);
       onAcquired?.();
-      client = await raceAbort(pool.connect(), control.signal);
+      const connecting = pool.connect();
+      client = await raceAbort(connecting, control.signal).catch((error: unknown) => {
+        // Given up on (abort, timeout): the connection the pool hands over later goes straight back.
+        connecting.then(
+          (late) => late.release(true),
+          () => undefined,
+        );
+        throw error;
+      });
       // One round trip for both (the simple-query protocol runs them in turn): a Q100 call pays per round trip.
       if (begin)
         await client.query(`BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.max(1, Math.ceil(timeoutMs))}`);
