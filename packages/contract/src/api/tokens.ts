@@ -19,8 +19,16 @@ import { collectionRef, dataRole, userRef } from './data-roles.ts';
 // `Authorization: Bearer <secret>`; a token in a URL is refused (400). Tokens never carry a system permission, and
 // the calls that change tokens, roles, users, groups, memberships or collections refuse token authentication (403).
 //
-// Secret format (for secret scanners): a prefix, 40 base62 characters (the first 12 a public lookup id, all of
-// them random: 238 bits) and a 6-character base62 CRC-32 of prefix and body, so a typo is refused without a lookup.
+// Secret format (for secret scanners; docs/tokens.md): a prefix, 40 base62 characters (the first 12 a public lookup
+// id, all of them random: 238 bits) and a 6-character base62 CRC-32 of prefix and body, so a typo is refused without
+// a lookup. Every secret matches the regular expression
+//
+//   \bdl[pc]_[0-9A-Za-z]{46}\b
+//
+// (`TOKEN_PATTERN_SOURCE`): `dlp_` or `dlc_`, then 46 base62 characters. To tell a real secret from a look-alike
+// without asking the server, check the last 6 characters: the CRC-32 (IEEE, as zlib computes it) of the first 44
+// characters (prefix included), written in base62 with the alphabet 0-9, A-Z, a-z, most significant digit first,
+// left-padded with '0'. A found secret is reported with `POST /api/Token/Leaked` (no sign-in), which revokes it.
 
 export const tokenKinds = ['personal', 'collection'] as const;
 export const tokenKind = z.enum(tokenKinds);
@@ -33,6 +41,14 @@ export const TOKEN_BODY_LENGTH = 40;
 export const TOKEN_CHECKSUM_LENGTH = 6;
 /** A regular expression a secret scanner can use to find Data Lab tokens in text. */
 export const TOKEN_PATTERN_SOURCE = String.raw`\bdl[pc]_[0-9A-Za-z]{46}\b`;
+
+/**
+ * Why a token was revoked: through `PUT /api/Token/{id}/Revoke` ('revoked', `revokedBy` says who), with its collection
+ * ('collectionDeleted') or because its secret was reported with `POST /api/Token/Leaked` ('leaked', by nobody).
+ */
+export const tokenRevokedReasons = ['revoked', 'collectionDeleted', 'leaked'] as const;
+export const tokenRevokedReason = z.enum(tokenRevokedReasons);
+export type TokenRevokedReason = z.infer<typeof tokenRevokedReason>;
 
 /** Computed at each read: Revoked wins over Expired. */
 export const tokenStatuses = ['Active', 'Expired', 'Revoked'] as const;
@@ -64,6 +80,8 @@ export const token = z.object({
   expiresAt: isoDateTime.nullable(),
   revokedAt: isoDateTime.nullable(),
   revokedBy: userRef.nullable(),
+  /** Why it was revoked; null while it is not, and for tokens revoked before reasons were recorded. */
+  revokedReason: tokenRevokedReason.nullable().default(null),
   /** Recorded at most once a minute per token and server instance. */
   lastUsedAt: isoDateTime.nullable(),
   lastUsedAddress: z.string().nullable(),
@@ -199,4 +217,37 @@ export const revokeToken = defineCall({
     'revoking twice is harmless. Not with a Data Lab token',
   params: idParam,
   response: token,
+});
+
+/** The most entries one leak report may carry, and the longest entry (a secret with a little text around it). */
+export const LEAK_REPORT_ENTRIES_MAX = 20;
+export const LEAK_REPORT_ENTRY_MAX_LENGTH = 200;
+
+/**
+ * A leak report: texts holding leaked secrets (each entry is searched for anything of the secret format, so a pasted
+ * line such as `DATALAB_TOKEN=dlp_…` works as well as the bare secret).
+ */
+export const leakReport = z.object({
+  secrets: z
+    .array(z.string().trim().min(1).max(LEAK_REPORT_ENTRY_MAX_LENGTH))
+    .min(1, messages.atLeastOne('Secret'))
+    .max(LEAK_REPORT_ENTRIES_MAX),
+});
+export type LeakReport = z.input<typeof leakReport>;
+
+/** The one reply to every accepted report, whatever it held: it never says whether a secret was a live token. */
+export const LEAK_REPORT_RECEIVED =
+  'Thank you. Every active Data Lab token among these secrets is revoked, and its owner can see that it was reported.';
+export const leakReportReply = z.object({ message: z.literal(LEAK_REPORT_RECEIVED) });
+
+export const reportLeakedTokens = defineCall({
+  method: 'POST',
+  path: '/api/Token/Leaked',
+  tag: 'Token',
+  summary:
+    'Report leaked secrets (no sign-in; a few reports per minute per address): every one that is an active Data ' +
+    'Lab token is revoked at once. The reply is the same whatever the secrets were',
+  body: leakReport,
+  response: leakReportReply,
+  status: 202,
 });

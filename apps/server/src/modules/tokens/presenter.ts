@@ -50,6 +50,7 @@ export function presentToken(row: TokenListRow, roles: readonly RoleRow[], now =
     expiresAt: date(row.expires_at),
     revokedAt: date(row.revoked_at),
     revokedBy: person(row.revoked_by, row.revoker_name, row.revoker_username),
+    revokedReason: row.revoked_at === null ? null : row.revoked_reason,
     lastUsedAt: date(row.last_used_at),
     lastUsedAddress: row.last_used_address,
     status: statusOf(row, now),

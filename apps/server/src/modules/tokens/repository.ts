@@ -30,6 +30,7 @@ function tokenRows(db: Database) {
         'tokens.expires_at',
         'tokens.revoked_at',
         'tokens.revoked_by',
+        'tokens.revoked_reason',
         'tokens.last_used_at',
         'tokens.last_used_address',
       ])
@@ -230,10 +231,13 @@ export async function replaceTokenRoles(
     .execute();
 }
 
-export function markRevoked(db: Database, tokenId: number, by: number, at: string) {
+export type RevokedReason = NonNullable<DB['tokens']['revoked_reason']>;
+
+/** Revokes a live token: by a person (`by`), or by nobody (null: a leak report). */
+export function markRevoked(db: Database, tokenId: number, by: number | null, at: string, reason: RevokedReason) {
   return db
     .updateTable('tokens')
-    .set({ revoked_at: at, revoked_by: by })
+    .set({ revoked_at: at, revoked_by: by, revoked_reason: reason })
     .where('id', '=', tokenId)
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
@@ -243,7 +247,7 @@ export function markRevoked(db: Database, tokenId: number, by: number, at: strin
 export async function markCollectionTokensRevoked(db: Database, collectionId: number, by: number, at: string) {
   const rows = await db
     .updateTable('tokens')
-    .set({ revoked_at: at, revoked_by: by })
+    .set({ revoked_at: at, revoked_by: by, revoked_reason: 'collectionDeleted' })
     .where('collection_id', '=', collectionId)
     .where('revoked_at', 'is', null)
     .returning('id')

@@ -285,7 +285,7 @@ export async function revokeToken(actor: Actor, id: number): Promise<Token> {
   const row = await manageableToken(actor, id);
   if (row.revoked_at === null) {
     await changeAccess(actor, async (trx) => {
-      const changed = await markRevoked(trx, id, actor.user.id, new Date().toISOString());
+      const changed = await markRevoked(trx, id, actor.user.id, new Date().toISOString(), 'revoked');
       if (Number(changed.numUpdatedRows) === 0) return;
       await actor.audit({ action: 'token.revoke', target: { type: 'token', id, name: row.name } }, trx);
     });

@@ -287,7 +287,12 @@ describeEachStore('Data Lab tokens', (context) => {
     expect((await owner.call('DELETE', `/api/DataSourceCollection?uid=${doomed.uid}`)).statusCode).toBe(200);
     expect((await call(collectionToken.secret, 'GET', '/api/Account/GetCurrentUser')).statusCode).toBe(401);
     const after = await owner.call('GET', `/api/Token?id=${collectionToken.id}`);
-    expect(after.json()).toMatchObject({ status: 'Revoked', collection: null, roles: [] });
+    expect(after.json()).toMatchObject({
+      status: 'Revoked',
+      collection: null,
+      roles: [],
+      revokedReason: 'collectionDeleted',
+    });
     // A personal token keeps its other roles.
     expect((await owner.call('GET', `/api/Token?id=${personal.id}`)).json()).toMatchObject({
       status: 'Active',
