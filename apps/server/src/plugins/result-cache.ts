@@ -1,13 +1,16 @@
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
+import type { Config } from '../config.ts';
 
-// The result cache (DESIGN §6): in-process, bounded in bytes (CACHE_MAX_BYTES), a TTL per entry. Values are bytes,
-// so a shared implementation (Redis, DESIGN §3) can fill the same interface later; the cache screen of a later
-// issue lists entries by type. Single flight (`coalesce`) is per process by nature: it shares a run between
-// simultaneous identical calls that reach the same instance.
+// The result cache (DESIGN §6): in-process, bounded in bytes (CACHE_MAX_BYTES), a TTL per entry; or, with
+// REDIS_URL, in Redis and shared by every instance (plugins/redis-cache.ts). Values are bytes, so both fill one
+// interface; the cache screen (modules/caching) lists entries by type. Single flight (`coalesce`) is per process
+// by nature: it shares a run between simultaneous identical calls that reach the same instance.
 
-export type CacheEntryType = 'results' | 'parameterData' | 'metadata';
+export const CACHE_ENTRY_TYPES = ['results', 'parameterData', 'metadata'] as const;
+export type CacheEntryType = (typeof CACHE_ENTRY_TYPES)[number];
 
 export interface CacheEntry {
   type: CacheEntryType;
@@ -25,6 +28,8 @@ export type CacheEntryInfo = Omit<CacheEntry, 'value'>;
 export interface ResultCache {
   /** The live entry under the key (its hit count goes up), or undefined. */
   get(key: string): Promise<CacheEntry | undefined>;
+  /** The live entry under the key without counting a hit (the cache screen looks, it does not use). */
+  peek(key: string): Promise<CacheEntry | undefined>;
   /** Stores bytes for ttlMs (> 0); an entry larger than the whole cache is not kept. */
   set(key: string, type: CacheEntryType, value: Buffer, ttlMs: number): Promise<void>;
   keys(type?: CacheEntryType): Promise<CacheEntryInfo[]>;
@@ -44,7 +49,19 @@ declare module 'fastify' {
 }
 
 /** Per-entry bookkeeping beyond the bytes: keys and Date objects are small next to any result. */
-const ENTRY_OVERHEAD_BYTES = 128;
+export const ENTRY_OVERHEAD_BYTES = 128;
+
+/** One run for simultaneous callers with the same key, in this process. */
+export function singleFlight(): ResultCache['coalesce'] {
+  const flights = new Map<string, Promise<unknown>>();
+  return async <T>(key: string, compute: () => Promise<T>) => {
+    const running = flights.get(key) as Promise<T> | undefined;
+    if (running) return { value: await running, shared: true };
+    const flight = compute().finally(() => flights.delete(key));
+    flights.set(key, flight);
+    return { value: await flight, shared: false };
+  };
+}
 
 export function createMemoryCache(maxBytes: number): ResultCache {
   const entries = new LRUCache<string, CacheEntry>({
@@ -54,7 +71,6 @@ export function createMemoryCache(maxBytes: number): ResultCache {
     allowStale: false,
     updateAgeOnGet: false,
   });
-  const flights = new Map<string, Promise<unknown>>();
   const info = ({ value: _value, ...rest }: CacheEntry): CacheEntryInfo => rest;
 
   return {
@@ -62,6 +78,9 @@ export function createMemoryCache(maxBytes: number): ResultCache {
       const entry = entries.get(key);
       if (entry) entry.hits += 1;
       return entry;
+    },
+    async peek(key) {
+      return entries.peek(key);
     },
     async set(key, type, value, ttlMs) {
       if (ttlMs <= 0) return;
@@ -86,22 +105,61 @@ export function createMemoryCache(maxBytes: number): ResultCache {
       }
       return removed;
     },
-    async coalesce<T>(key: string, compute: () => Promise<T>) {
-      const running = flights.get(key) as Promise<T> | undefined;
-      if (running) return { value: await running, shared: true };
-      const flight = compute().finally(() => flights.delete(key));
-      flights.set(key, flight);
-      return { value: await flight, shared: false };
-    },
+    coalesce: singleFlight(),
     get bytes() {
       return entries.calculatedSize;
     },
   };
 }
 
+/** How long a start waits for Redis before it goes on bypassing the cache until Redis answers. */
+const CONNECT_WAIT_MS = 2_000;
+
+/**
+ * The cache's namespace in Redis: one per metadata store (its host, port and database, never its password), so
+ * deployments sharing a Redis never serve each other's entries (data source ids are per store), while every
+ * instance of one deployment shares one cache.
+ */
+export function cacheNamespace(config: Config): string {
+  const { database } = config;
+  let identity = `sqlite:${database.kind === 'sqlite' ? database.file : ''}`;
+  if (database.kind === 'postgres') {
+    const url = new URL(database.url);
+    identity = `postgres:${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  }
+  return `datalab:cache:${createHash('sha256').update(identity).digest('hex').slice(0, 12)}:`;
+}
+
+async function connectRedisCache(app: FastifyInstance, redisUrl: string): Promise<ResultCache> {
+  // ioredis is loaded only when Redis is configured: the embedded default never pays its memory.
+  const [{ Redis }, { createRedisCache }] = await Promise.all([import('ioredis'), import('./redis-cache.ts')]);
+  // No offline queue and a short command timeout: while Redis is away a call misses at once instead of waiting.
+  const redis = new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, commandTimeout: 1_000 });
+  redis.on('error', () => undefined); // reported once per outage by the cache itself
+  app.addHook('onClose', async () => {
+    redis.disconnect();
+  });
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, CONNECT_WAIT_MS);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return createRedisCache(redis, {
+    prefix: cacheNamespace(app.config),
+    maxBytes: app.config.cacheMaxBytes,
+    onUnavailable: (error) =>
+      app.log.warn({ err: error }, 'result cache: Redis unavailable, calls bypass the cache until it returns'),
+    onRecovered: () => app.log.info('result cache: Redis is back, caching again'),
+  });
+}
+
 export default fp(
   async (app: FastifyInstance) => {
-    app.decorate('resultCache', createMemoryCache(app.config.cacheMaxBytes));
+    const { redisUrl, cacheMaxBytes } = app.config;
+    const cache = redisUrl ? await connectRedisCache(app, redisUrl) : createMemoryCache(cacheMaxBytes);
+    app.decorate('resultCache', cache);
   },
   { name: 'result-cache', dependencies: ['config'] },
 );
