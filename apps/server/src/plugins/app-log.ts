@@ -2,10 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Database } from '../db/database.ts';
 import type { ApplicationLogsTable } from '../db/schema.ts';
-import { deleteLogsBefore, insertLog } from '../modules/application-logs/repository.ts';
+import { insertLog } from '../modules/application-logs/repository.ts';
 
 // Application-log records live in the metadata store (DESIGN §3), where the log screen reads them.
-// Pino's stream is for operators; these records are for administrators.
+// Pino's stream is for operators; these records are for administrators. Retention: plugins/app-log-retention.ts.
 
 export interface AppLogEntry {
   level: ApplicationLogsTable['level'];
@@ -18,7 +18,6 @@ export interface AppLogEntry {
 
 export interface AppLog {
   write(entry: AppLogEntry, db?: Database): Promise<void>;
-  purgeExpired(now?: Date): Promise<number>;
 }
 
 declare module 'fastify' {
@@ -27,11 +26,8 @@ declare module 'fastify' {
   }
 }
 
-const DAY_MS = 86_400_000;
-
 export default fp(
   async (app: FastifyInstance) => {
-    const retentionMs = app.config.appLogRetentionDays * DAY_MS;
     const appLog: AppLog = {
       async write(entry, db = app.db) {
         await insertLog(db, {
@@ -44,20 +40,8 @@ export default fp(
           details: entry.details ? JSON.stringify(entry.details) : null,
         });
       },
-      async purgeExpired(now = new Date()) {
-        const result = await deleteLogsBefore(app.db, new Date(now.getTime() - retentionMs).toISOString());
-        return Number(result.numDeletedRows);
-      },
     };
     app.decorate('appLog', appLog);
-
-    const timer = setInterval(() => {
-      appLog
-        .purgeExpired()
-        .catch((error: unknown) => app.log.error({ err: error }, 'application log retention failed'));
-    }, DAY_MS / 24);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
   },
   { name: 'app-log', dependencies: ['db'] },
 );

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { isoDateTime } from '../dates.ts';
+import { pageOf, pageQuery } from '../paging.ts';
 import { text } from '../text.ts';
 
 // The portal reports its render failures here, so administrators see them in the application log.
@@ -19,4 +21,88 @@ export const reportClientError = defineCall({
   body: clientErrorReport,
   response: z.object({ requestId: z.string() }),
   status: 202,
+});
+
+// The application log (GetApplicationLogs): errors, audit records and client reports, newest first, for
+// administrators. The list carries what a table row shows; one record's call adds its details (the request,
+// the error and its stack, an audit's values before and after).
+
+export const logLevels = ['debug', 'info', 'warn', 'error'] as const;
+export const logLevel = z.enum(logLevels);
+export type LogLevel = z.infer<typeof logLevel>;
+
+/** The categories Data Lab writes today; the filter takes any category. */
+export const knownLogCategories = ['audit', 'request', 'client'] as const;
+
+/** Counting matches stops here: beyond it the list says "more than" instead of scanning every record. */
+export const LOG_COUNT_LIMIT = 10_000;
+/** The most characters of a message a list row carries; the record's own call gives all of it. */
+export const LOG_LIST_MESSAGE_MAX = 500;
+
+export const logPeriodMessage = 'To must not be before From';
+
+export const applicationLogQuery = pageQuery
+  .extend({
+    /** The lowest level shown: `warn` shows warnings and errors. */
+    level: logLevel.optional(),
+    category: text(64).pipe(z.string().min(1)).optional(),
+    from: isoDateTime.optional(),
+    to: isoDateTime.optional(),
+    /** Text the message contains, case-insensitively. */
+    search: text(200).optional(),
+    userId: z.coerce.number().int().positive().optional(),
+    requestId: text(128).pipe(z.string().min(1)).optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.from && query.to && query.to < query.from)
+      context.addIssue({ code: 'custom', path: ['to'], message: logPeriodMessage });
+  });
+export type ApplicationLogQuery = z.input<typeof applicationLogQuery>;
+
+const logUser = z.object({ id: z.number().int(), name: z.string(), username: z.string().nullable() });
+
+export const applicationLogItem = z.object({
+  id: z.number().int(),
+  createdAt: isoDateTime,
+  level: logLevel,
+  category: z.string(),
+  /** At most LOG_LIST_MESSAGE_MAX characters; `messageTruncated` says when more is in the record. */
+  message: z.string(),
+  messageTruncated: z.boolean(),
+  requestId: z.string().nullable(),
+  /** The signed-in caller the record is about; null for anonymous requests and background work. */
+  user: logUser.nullable(),
+});
+export type ApplicationLogItem = z.infer<typeof applicationLogItem>;
+
+export const applicationLogPage = pageOf(applicationLogItem).extend({
+  /** True when more records match than were counted (totalCount is then LOG_COUNT_LIMIT). */
+  isCountCapped: z.boolean(),
+});
+export type ApplicationLogPage = z.infer<typeof applicationLogPage>;
+
+export const applicationLogRecord = applicationLogItem.extend({
+  /** What the writer attached: for requests method, url and stack; for audits actor, action, target, before, after. */
+  details: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ApplicationLogRecord = z.infer<typeof applicationLogRecord>;
+
+export const getApplicationLogs = defineCall({
+  method: 'GET',
+  path: '/api/ApplicationLog/GetApplicationLogs',
+  tag: 'ApplicationLog',
+  summary:
+    'Application-log records, newest first, filtered by lowest level, category, period, message text, user and ' +
+    `request id (canManageUsers); matches are counted up to ${LOG_COUNT_LIMIT}`,
+  query: applicationLogQuery,
+  response: applicationLogPage,
+});
+
+export const getApplicationLog = defineCall({
+  method: 'GET',
+  path: '/api/ApplicationLog/:id',
+  tag: 'ApplicationLog',
+  summary: 'One application-log record with its details (canManageUsers)',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  response: applicationLogRecord,
 });

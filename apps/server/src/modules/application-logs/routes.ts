@@ -1,8 +1,9 @@
-import { reportClientError } from '@datalab/contract/api/application-logs';
+import { getApplicationLog, getApplicationLogs, reportClientError } from '@datalab/contract/api/application-logs';
 import type { FastifyInstance } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { payloadTooLarge, rateLimited } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
+import { getLog, listLogs } from './service.ts';
 
 // Anyone signed in can write to the application log here, so each address gets a small budget and
 // a report a small size: a broken page in a loop, or a script, cannot flood the log.
@@ -12,6 +13,12 @@ export const CLIENT_ERRORS_PER_MINUTE = 10;
 
 export default async function applicationLogRoutes(parent: FastifyInstance) {
   await parent.register(clientErrorRoutes);
+  await parent.register(logReadingRoutes);
+}
+
+async function logReadingRoutes(app: FastifyInstance) {
+  route(app, getApplicationLogs, { permission: 'canManageUsers' }, async ({ query }) => listLogs(app.db, query));
+  route(app, getApplicationLog, { permission: 'canManageUsers' }, async ({ params }) => getLog(app.db, params.id));
 }
 
 async function clientErrorRoutes(app: FastifyInstance) {

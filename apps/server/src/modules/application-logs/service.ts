@@ -1,0 +1,64 @@
+import {
+  LOG_COUNT_LIMIT,
+  LOG_LIST_MESSAGE_MAX,
+  logLevels,
+  type ApplicationLogPage,
+  type ApplicationLogRecord,
+  type LogLevel,
+} from '@datalab/contract/api/application-logs';
+import type { Database } from '../../db/database.ts';
+import { notFound } from '../../lib/errors.ts';
+import { presentLogItem, presentLogRecord } from './presenter.ts';
+import { countLogs, findLog, listLogPage } from './repository.ts';
+
+// Reading the application log (administrators; the route declares it). Writing is plugins/app-log.ts,
+// removing old records plugins/app-log-retention.ts.
+
+export interface LogListOptions {
+  page: number;
+  pageSize: number;
+  level?: LogLevel | undefined;
+  category?: string | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
+  search?: string | undefined;
+  userId?: number | undefined;
+  requestId?: string | undefined;
+}
+
+/** The levels at or above `lowest`. */
+export function levelsFrom(lowest: LogLevel): LogLevel[] {
+  return logLevels.slice(logLevels.indexOf(lowest));
+}
+
+export async function listLogs(db: Database, options: LogListOptions): Promise<ApplicationLogPage> {
+  const filter = {
+    levels: options.level && options.level !== 'debug' ? levelsFrom(options.level) : undefined,
+    category: options.category,
+    from: options.from?.toISOString(),
+    to: options.to?.toISOString(),
+    search: options.search || undefined,
+    userId: options.userId,
+    requestId: options.requestId,
+  };
+  const offset = (options.page - 1) * options.pageSize;
+  const [rows, counted] = await Promise.all([
+    listLogPage(db, filter, { limit: options.pageSize, offset }, LOG_LIST_MESSAGE_MAX),
+    countLogs(db, filter, LOG_COUNT_LIMIT + 1),
+  ]);
+  const isCountCapped = counted > LOG_COUNT_LIMIT;
+  return {
+    items: rows.map(presentLogItem),
+    // A page beyond the counted ones still shows where it is.
+    totalCount: isCountCapped ? Math.max(LOG_COUNT_LIMIT, offset + rows.length) : counted,
+    isCountCapped,
+    page: options.page,
+    pageSize: options.pageSize,
+  };
+}
+
+export async function getLog(db: Database, id: number): Promise<ApplicationLogRecord> {
+  const row = await findLog(db, id);
+  if (!row) throw notFound('Application log', id);
+  return presentLogRecord(row);
+}

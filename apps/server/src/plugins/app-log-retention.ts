@@ -1,0 +1,106 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { deleteLogsBefore, deleteLogsBelowId, nthNewestLogId } from '../modules/application-logs/repository.ts';
+
+// Application-log retention: records older than APP_LOG_RETENTION_DAYS go, and beyond
+// APP_LOG_RETENTION_MAX_ROWS records the oldest go. Run once just after start and then hourly, off the request
+// path, in small batches with a turn of the event loop between them: a store holding millions of expired records
+// is emptied without one long statement holding locks or the loop. Runs one at a time per instance; several
+// instances running at once delete disjoint or already-deleted rows, which is harmless.
+
+export interface RetentionResult {
+  byAge: number;
+  bySize: number;
+}
+
+export interface AppLogRetention {
+  /** Removes what is past retention now (tests pass `now`). */
+  run(now?: Date): Promise<RetentionResult>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    appLogRetention: AppLogRetention;
+  }
+}
+
+const DAY_MS = 86_400_000;
+const INTERVAL_MS = DAY_MS / 24;
+/** Records deleted per statement: small enough that one statement takes milliseconds. */
+export const RETENTION_BATCH = 2_000;
+
+async function inBatches(deleteBatch: () => Promise<number>, isClosing: () => boolean): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const deleted = await deleteBatch();
+    total += deleted;
+    if (deleted < RETENTION_BATCH || isClosing()) return total;
+    await nextTurn();
+  }
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const { appLogRetentionDays: days, appLogRetentionMaxRows: maxRows } = app.config;
+    let isClosing = false;
+    let running: Promise<RetentionResult> | undefined;
+
+    const removeExpired = async (now: Date): Promise<RetentionResult> => {
+      const before = new Date(now.getTime() - days * DAY_MS).toISOString();
+      const byAge = await inBatches(
+        () => deleteLogsBefore(app.db, before, RETENTION_BATCH),
+        () => isClosing,
+      );
+      let bySize = 0;
+      const oldestKept = maxRows > 0 && !isClosing ? await nthNewestLogId(app.db, maxRows) : undefined;
+      if (oldestKept !== undefined) {
+        bySize = await inBatches(
+          () => deleteLogsBelowId(app.db, oldestKept, RETENTION_BATCH),
+          () => isClosing,
+        );
+      }
+      return { byAge, bySize };
+    };
+
+    const retention: AppLogRetention = {
+      // Runs one after another: a run asked for while one is going starts when it ends.
+      run(now = new Date()) {
+        const previous = running?.catch(() => undefined) ?? Promise.resolve();
+        const current = previous.then(() => removeExpired(now));
+        running = current;
+        void current
+          .finally(() => {
+            if (running === current) running = undefined;
+          })
+          .catch(() => undefined);
+        return current;
+      },
+    };
+    app.decorate('appLogRetention', retention);
+
+    const runLogged = () => {
+      retention
+        .run()
+        .then((result) => {
+          if (result.byAge + result.bySize > 0) app.log.info(result, 'application log retention');
+        })
+        .catch((error: unknown) => app.log.error({ err: error }, 'application log retention failed'));
+    };
+    let startTimer: NodeJS.Timeout | undefined;
+    const timer = setInterval(runLogged, INTERVAL_MS);
+    timer.unref();
+    app.addHook('onReady', async () => {
+      startTimer = setTimeout(runLogged, 0);
+      startTimer.unref();
+    });
+    app.addHook('onClose', async () => {
+      isClosing = true;
+      clearInterval(timer);
+      clearTimeout(startTimer);
+      // The run stops after its current batch; the store closes after it.
+      await running?.catch(() => undefined);
+    });
+  },
+  { name: 'app-log-retention', dependencies: ['db'] },
+);
