@@ -10,6 +10,7 @@ import { grid } from './grid.ts';
 import { profile } from './profile.ts';
 import { startup } from './startup.ts';
 import { steps } from './steps.ts';
+import { tokens } from './tokens.ts';
 import { webApi } from './web-api.ts';
 import { print } from './lib/stats.ts';
 import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';
@@ -26,6 +27,7 @@ const BENCHES: Bench[] = [
   callingLayer,
   grid,
   webApi,
+  tokens,
   profile,
   steps,
   callingProfile,

@@ -8,6 +8,7 @@ import { stdoutDestination } from './lib/log-destination.ts';
 import { loggingOptions } from './lib/request-log.ts';
 import accountRoutes from './modules/account/routes.ts';
 import applicationLogRoutes from './modules/application-logs/routes.ts';
+import cachingRoutes from './modules/caching/routes.ts';
 import callingRoutes from './modules/calling/routes.ts';
 import collectionRoutes from './modules/collections/routes.ts';
 import connectionRoutes from './modules/connections/routes.ts';
@@ -20,6 +21,7 @@ import userGroupRoutes from './modules/user-groups/routes.ts';
 import userRoutes from './modules/users/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import appLogPlugin from './plugins/app-log.ts';
+import appLogRetentionPlugin from './plugins/app-log-retention.ts';
 import authPlugin from './plugins/auth.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
@@ -127,6 +129,7 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(resultCachePlugin);
   await app.register(usagePlugin);
   await app.register(appLogPlugin);
+  await app.register(appLogRetentionPlugin);
   // Security first: its onRequest hook sets the headers every reply carries, a refused one (414) included.
   await app.register(securityPlugin);
   await app.register(errorsPlugin);
@@ -140,6 +143,7 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(applicationLogRoutes);
+  await app.register(cachingRoutes);
   await app.register(collectionRoutes);
   await app.register(dataRoleRoutes);
   await app.register(userRoutes);

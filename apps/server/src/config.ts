@@ -33,6 +33,7 @@ const envSchema = z.object({
   LOG_REQUESTS: bool.default(true),
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
   APP_LOG_RETENTION_DAYS: z.coerce.number().int().min(1).default(30),
+  APP_LOG_RETENTION_MAX_ROWS: z.coerce.number().int().min(0).default(1_000_000),
   SIGNING_KEY: base64Key('SIGNING_KEY').optional(),
   ENCRYPTION_KEY: base64Key('ENCRYPTION_KEY').optional(),
   OIDC_ISSUER: z.string().url().optional(),
@@ -76,6 +77,8 @@ export interface Config {
   logRequests: boolean;
   bodyLimitBytes: number;
   appLogRetentionDays: number;
+  /** The most application-log records kept (the newest); 0: no limit by count. */
+  appLogRetentionMaxRows: number;
   signingKey: Buffer | undefined;
   encryptionKey: Buffer | undefined;
   oidc: {
@@ -245,6 +248,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logRequests: e.LOG_REQUESTS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     appLogRetentionDays: e.APP_LOG_RETENTION_DAYS,
+    appLogRetentionMaxRows: e.APP_LOG_RETENTION_MAX_ROWS,
     signingKey: e.SIGNING_KEY ? Buffer.from(e.SIGNING_KEY, 'base64') : undefined,
     encryptionKey: e.ENCRYPTION_KEY ? Buffer.from(e.ENCRYPTION_KEY, 'base64') : undefined,
     oidc: {

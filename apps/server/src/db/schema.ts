@@ -264,6 +264,8 @@ export interface TokensTable {
   expires_at: Timestamp | null;
   revoked_at: Timestamp | null;
   revoked_by: number | null;
+  /** Why: the Revoke call, the collection's deletion, or a leak report (revoked_by null); null before 0010. */
+  revoked_reason: 'revoked' | 'collectionDeleted' | 'leaked' | null;
   last_used_at: Timestamp | null;
   last_used_address: string | null;
 }

@@ -99,6 +99,27 @@ describe('JSON and NDJSON', () => {
     expect(stats.truncated).toBe(true);
   });
 
+  it('starts each row, and the end of the rows, on a line of its own (line breaks in values stay escaped)', async () => {
+    const sink = memorySink();
+    const rows = [
+      { id: 1, name: 'two\nlines', amount: null },
+      { id: 2, name: '],"truncated":true}', amount: '2' },
+    ];
+    await writeRows('json', stream(rows), sink.out, { maxRows: 10 });
+    expect(sink.text()).toBe(
+      `{"columns":${JSON.stringify(columns)},"rows":[\n` +
+        '{"id":1,"name":"two\\nlines","amount":null},\n' +
+        '{"id":2,"name":"],\\"truncated\\":true}","amount":"2"}\n' +
+        '],"truncated":false,"durationMs":0,"cached":false}',
+    );
+    const empty = memorySink();
+    await writeRows('json', stream([]), empty.out, { maxRows: 10 });
+    expect(empty.text()).toBe(
+      `{"columns":${JSON.stringify(columns)},"rows":[\n],"truncated":false,"durationMs":0,"cached":false}`,
+    );
+    expect(JSON.parse(empty.text())).toMatchObject({ rows: [], truncated: false });
+  });
+
   it('is not truncated when the rows fit exactly', async () => {
     const sink = memorySink();
     await writeRows('json', stream([{ id: 1, name: 'a', amount: '1' }]), sink.out, { maxRows: 1 });

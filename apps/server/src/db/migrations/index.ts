@@ -6,6 +6,8 @@ import * as usageRecords from './20261123_0004_usage_records.ts';
 import * as connectionNames from './20261123_0005_connection_names.ts';
 import * as tokens from './20261123_0006_tokens.ts';
 import * as webApi from './20261123_0007_web_api.ts';
+import * as applicationLogFilters from './20261123_0009_application_log_filters.ts';
+import * as tokenRevokedReason from './20261123_0010_token_revoked_reason.ts';
 
 // Listed here rather than read from the folder, so the set is the same under Node, Vitest and any bundler.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +18,6 @@ export const migrations: Record<string, Migration> = {
   '20261123_0005_connection_names': connectionNames,
   '20261123_0006_tokens': tokens,
   '20261123_0007_web_api': webApi,
+  '20261123_0009_application_log_filters': applicationLogFilters,
+  '20261123_0010_token_revoked_reason': tokenRevokedReason,
 };

@@ -2,6 +2,7 @@ import { BUILT_IN_AUDIENCE } from '../../config.ts';
 import type { RoleName } from '../../db/schema.ts';
 import { TEST_PUBLIC_URL, type TestApp } from '../../testing/app.ts';
 import { signWithServerKey } from '../../testing/tokens.ts';
+import { buildLogWorld } from './log-matrix-rows.ts';
 import { buildSqlWorld, type SqlFixture, type SqlHelpers } from './sql-matrix-world.ts';
 import { buildTokenWorld, type TokenFixture, type TokenHelpers } from './token-matrix-world.ts';
 import { buildWebApiWorld, type WebApiFixture, type WebApiHelpers } from './web-api-matrix-world.ts';
@@ -31,6 +32,8 @@ export interface Fixture {
   tokens: TokenFixture;
   /** A Web API connection with a credential, and a Web API asset (web-api-matrix-world.ts). */
   webApi: WebApiFixture;
+  /** An application-log record (log-matrix-rows.ts). */
+  logRecord: number;
 }
 
 export interface Helpers {
@@ -149,6 +152,7 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
   const sqlWorld = await buildSqlWorld(db, config.dataDir, target.id, assetUid, unique);
   const tokenWorld = await buildTokenWorld(db, target.id, ids.owner, unique);
   const webApiWorld = await buildWebApiWorld(db, app.sqlRuntime.box, target.id, unique);
+  const logWorld = await buildLogWorld(db);
   const group = await makeGroup();
   const child = await makeGroup();
   await app.access.bump(db);
@@ -166,6 +170,7 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
       sql: sqlWorld.fixture,
       tokens: tokenWorld.fixture,
       webApi: webApiWorld.fixture,
+      logRecord: logWorld.recordId,
     },
     helpers: {
       freshCollection: async () => (await makeCollection(targetRoles, [[outer, 'Owner']])).uid,

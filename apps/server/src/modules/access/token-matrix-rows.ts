@@ -8,16 +8,18 @@ import type { Row } from './matrix-table.ts';
 
 type Expected = Record<Persona, number>;
 
-const everyone: Expected = {
-  signedOut: 401,
-  plain: 200,
-  reader: 200,
-  editor: 200,
-  owner: 200,
-  nestedOwner: 200,
-  admin: 200,
-  partner: 200,
-};
+/** Every caller, signed in or not (a public route). */
+const anyone = (status: number): Expected => ({
+  signedOut: status,
+  plain: status,
+  reader: status,
+  editor: status,
+  owner: status,
+  nestedOwner: status,
+  admin: status,
+  partner: status,
+});
+const everyone: Expected = { ...anyone(200), signedOut: 401 };
 /** The target collection's Owners (directly or through nested groups) and administrators; others never see it. */
 const managers = (ok: number): Expected => ({
   signedOut: 401,
@@ -59,5 +61,10 @@ export const tokenMatrixRows: Record<string, Row> = {
   'PUT /api/Token/:id/Revoke': {
     params: async (_fx, h) => ({ id: await h.tokens.freshCollectionToken() }),
     expected: managers(200),
+  },
+  // Public: anyone, signed in or not, may report a leaked secret; the reply is the same whatever it was.
+  'POST /api/Token/Leaked': {
+    payload: () => ({ secrets: [`dlp_${'0'.repeat(46)}`] }),
+    expected: anyone(202),
   },
 };
