@@ -111,6 +111,7 @@ test('every signed-in route meets WCAG 2.2 AA for the administrator', async ({ p
     `${collection}/data-assets`,
     `${collection}/connections`,
     `${collection}/access`,
+    `${collection}/tokens`,
     `${collection}/edit`,
     `${collection}/edit/access`,
     `${collection}/edit/data-asset`,
@@ -132,7 +133,7 @@ test('every signed-in route meets WCAG 2.2 AA for the administrator', async ({ p
     '/policy/accessibility',
     '/digital-lab/tokens',
     '/digital-lab/tokens/createPAT',
-    '/digital-lab/data-asset/demo-asset/call',
+    `/digital-lab${asset.replace('/data-source/', '/data-asset/')}/call`,
   ];
   const findings: Finding[] = [];
   for (const path of paths) findings.push(...(await visitAndScan(page, path)));

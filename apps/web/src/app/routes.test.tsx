@@ -35,6 +35,7 @@ describe('the routes of SPEC §2', () => {
       'GET /api/DataSource/GetAll': { body: pageOfItems([]) },
       'GET /api/DataSource/GetByUid/ds-1': { body: buildDataSourceDetail({ uid: 'ds-1', name: 'Orders' }) },
       'GET /api/SqlConnection': { body: [buildSqlConnection({ name: 'warehouse' })] },
+      'GET /api/WebApiConnection': { body: [] },
     });
   });
 
@@ -62,7 +63,7 @@ describe('the routes of SPEC §2', () => {
     ['/management/cache', 'Cache management'],
     ['/management/logs', 'Log management'],
     ['/playground', 'Playground'],
-    ['/digital-lab/data-asset/asset-9/call', 'Call data asset'],
+    ['/digital-lab/data-asset/ds-1/call', 'Call Orders'],
     ['/digital-lab/tokens', 'Your tokens'],
     ['/digital-lab/tokens/createPAT', 'Create personal access token'],
     ['/policy/terms-and-conditions', 'Terms and conditions'],
@@ -78,8 +79,8 @@ describe('the routes of SPEC §2', () => {
   });
 
   it('passes route parameters to the screen', async () => {
-    renderApp({ path: '/digital-lab/data-asset/asset-9/call', ...signedIn() });
-    expect(await screen.findByText('asset-9')).toBeTruthy();
+    renderApp({ path: '/digital-lab/data-asset/ds-1/call', ...signedIn() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Call Orders' })).toBeTruthy();
   });
 
   it('shows the not-found page for any other path', async () => {

@@ -10,3 +10,9 @@ export function formatDateTime(date: Date | null | undefined): string {
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
   return `${count} ${count === 1 ? singular : pluralForm}`;
 }
+
+/** A duration for people: '0.12 ms', '3.4 ms', '1,250 ms'. */
+export function formatMs(ms: number): string {
+  const digits = ms < 10 ? 2 : ms < 100 ? 1 : 0;
+  return `${ms.toLocaleString(undefined, { maximumFractionDigits: digits, minimumFractionDigits: digits })} ms`;
+}

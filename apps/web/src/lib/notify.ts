@@ -22,6 +22,8 @@ export function notify(message: string, { kind = 'info', title }: NotifyOptions 
     color: colors[kind],
     autoClose: limits.notificationDurationMs,
     withBorder: true,
+    // The close button is an icon: it needs a name (WCAG 4.1.2).
+    closeButtonProps: { 'aria-label': 'Close notification' },
     // Multi-line messages (a 400's 'field: messages' lines) keep their line breaks.
     styles: { description: { whiteSpace: 'pre-line' } },
   });

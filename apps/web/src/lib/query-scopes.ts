@@ -6,10 +6,12 @@ import type { QueryClient } from '@tanstack/react-query';
 
 export const queryScopes = {
   account: ['account'],
+  cache: ['cache'],
   collections: ['collections'],
   connections: ['connections'],
   dataRoles: ['data-roles'],
   dataSources: ['data-sources'],
+  tokens: ['tokens'],
   users: ['users'],
   userGroups: ['user-groups'],
 } as const;

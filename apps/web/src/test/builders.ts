@@ -19,6 +19,7 @@ export function buildPortalConfig(overrides: Partial<PortalConfig> = {}): Portal
     scopes: ['profile', 'openid', 'email', 'LOS', 'locality', 'country'],
     apiBaseUrl: '',
     callingLayerUrl: 'http://localhost:8080/call',
+    tokenExpiry: { defaultDays: 30, maxDays: 365, allowNoExpiry: false },
     demoAccounts: [],
     ...overrides,
   };

@@ -116,6 +116,49 @@ export const callReply = {
   cached: false,
 };
 
+/** What POST /api/DataSource/{uid}/BoundValues answers for the asset above: region is not used by its SQL. */
+export function boundValuesReply(values: Record<string, unknown>) {
+  return {
+    bindings: [
+      { name: 'region', type: 'string', list: false, value: values['region'] ?? null, inSql: false },
+      { name: 'country', type: 'string', list: false, value: values['country'] ?? null, inSql: true },
+    ],
+  };
+}
+
+export function recentCallsReply(scope: 'mine' | 'everyone' = 'mine') {
+  const caller = scope === 'mine' ? { id: 1, name: 'Reader' } : { id: 7, name: 'Ann Analyst' };
+  return {
+    scope,
+    items: [
+      {
+        id: 2,
+        at: '2026-01-06T10:05:00.000Z',
+        caller,
+        viaToken: false,
+        status: 200,
+        rows: 2,
+        bytes: 1536,
+        durationMs: 12,
+        cacheHit: false,
+        format: 'json',
+      },
+      {
+        id: 1,
+        at: '2026-01-06T10:00:00.000Z',
+        caller,
+        viaToken: scope === 'everyone',
+        status: 400,
+        rows: 0,
+        bytes: 120,
+        durationMs: 1,
+        cacheHit: false,
+        format: 'csv',
+      },
+    ],
+  };
+}
+
 export function buildSqlConnection(overrides: Partial<Wire<typeof sqlConnection>> = {}): Wire<typeof sqlConnection> {
   return {
     id: 5,

@@ -3,8 +3,13 @@ import { configureApiClient } from '../lib/api-client.ts';
 
 // A fetch at the API client's boundary that answers by method and path, for screen tests.
 
-export type FakeReply =
-  { status?: number; body?: unknown } | ((request: FakeRequest) => { status?: number; body?: unknown });
+interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type FakeReply = FakeAnswer | ((request: FakeRequest) => FakeAnswer);
 
 export interface FakeRequest {
   method: string;
@@ -31,7 +36,7 @@ export function fakeApi(routes: Record<string, FakeReply>) {
       typeof route === 'function'
         ? route(request)
         : (route ?? { status: 404, body: { title: 'Not found', status: 404 } });
-    return Response.json(reply.body ?? null, { status: reply.status ?? 200 });
+    return Response.json(reply.body ?? null, { status: reply.status ?? 200, headers: reply.headers ?? {} });
   });
   const goToErrorPage = vi.fn<(url: string) => void>();
   configureApiClient({ baseUrl: '', getAccessToken: async () => 'token-1', goToErrorPage, fetch: fetchMock });

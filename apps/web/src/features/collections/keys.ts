@@ -14,6 +14,7 @@ export const collectionKeys = {
   all: queryScopes.collections,
   lists: () => [...collectionKeys.all, 'list'] as const,
   list: (query: CollectionListQuery) => [...collectionKeys.lists(), query] as const,
+  owned: () => [...collectionKeys.lists(), 'owned'] as const,
   details: () => [...collectionKeys.all, 'detail'] as const,
   detail: (uid: string) => [...collectionKeys.details(), uid] as const,
 };

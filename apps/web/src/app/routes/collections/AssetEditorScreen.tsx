@@ -10,12 +10,20 @@ import { EmptyPanel } from '../../../components/page/EmptyPanel.tsx';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
 import { AssetEditor } from '../../../features/asset-editor/components/AssetEditor.tsx';
-import { useConnections } from '../../../features/connections/api/list-connections.ts';
+import { useAllConnections } from '../../../features/connections/api/list-all-connections.ts';
+import type { AssetDraft } from '../../../features/asset-editor/model/asset-draft.ts';
 
-/** The create and edit screens of a SQL data asset: the collection's connections, then the editor. */
-export function AssetEditorScreen({ collection, asset }: { collection: CollectionDetail; asset?: DataSourceDetail }) {
+interface AssetEditorScreenProps {
+  collection: CollectionDetail;
+  asset?: DataSourceDetail;
+  /** A new asset's starting point, from the playground. */
+  initialDraft?: AssetDraft;
+}
+
+/** The create and edit screens of a data asset (SQL or Web API): the collection's connections, then the editor. */
+export function AssetEditorScreen({ collection, asset, initialDraft }: AssetEditorScreenProps) {
   const navigate = useNavigate();
-  const connections = useConnections(collection.uid);
+  const connections = useAllConnections(collection.uid);
   const [isDirty, setDirty] = useState(false);
   const guard = useUnsavedChangesGuard(isDirty);
   const title = asset ? `Edit ${asset.name}` : `New data asset in ${collection.name}`;
@@ -25,8 +33,8 @@ export function AssetEditorScreen({ collection, asset }: { collection: Collectio
   if (!collection.can.editAssets) {
     body = <InlineError error="Only the collection's editors and owners change its data assets." />;
   } else if (connections.isPending) body = <PageLoader label="Loading the connections" />;
-  else if (connections.isError) body = <InlineError error={connections.error} />;
-  else if (connections.data.length === 0) {
+  else if (connections.error) body = <InlineError error={connections.error} />;
+  else if (connections.sql.length === 0 && connections.webApi.length === 0) {
     body = (
       <EmptyPanel
         icon={<IconPlugConnected size={28} stroke={1.5} />}
@@ -38,8 +46,9 @@ export function AssetEditorScreen({ collection, asset }: { collection: Collectio
     body = (
       <AssetEditor
         collectionUid={collection.uid}
-        connections={connections.data}
+        connections={connections}
         asset={asset}
+        initialDraft={initialDraft}
         onDirtyChange={setDirty}
         onCancel={() => {
           guard.allowLeaving(true);
@@ -55,7 +64,7 @@ export function AssetEditorScreen({ collection, asset }: { collection: Collectio
   return (
     <PageFrame
       title={title}
-      description="A stored, parameterised SQL query that the collection's readers can call. Run it before saving."
+      description="A stored, parameterised SQL query or web API request that the collection's readers can call. Run or try it before saving."
     >
       {body}
       {guard.prompt}

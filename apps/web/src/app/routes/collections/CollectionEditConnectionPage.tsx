@@ -1,35 +1,70 @@
-import { useState } from 'react';
+import { Card, Stack, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '@datalab/contract/paths';
 import { InlineError } from '../../../components/error/InlineError.tsx';
 import { useUnsavedChangesGuard } from '../../../components/forms/use-unsaved-changes-guard.tsx';
 import { FormPage } from '../../../components/page/FormPage.tsx';
+import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { NotFoundState } from '../../../components/page/NotFoundState.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
-import { useConnections } from '../../../features/connections/api/list-connections.ts';
+import { useAllConnections } from '../../../features/connections/api/list-all-connections.ts';
 import { ConnectionForm } from '../../../features/connections/components/ConnectionForm.tsx';
+import { WebApiConnectionForm } from '../../../features/connections/components/WebApiConnectionForm.tsx';
+import { WebApiCredentials } from '../../../features/connections/components/WebApiCredentials.tsx';
 import { CollectionGate } from './collection-tabs.tsx';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="lg" component="section" aria-label={title}>
+      <Title order={2} fz="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
 
 function EditConnection({ collectionUid, name }: { collectionUid: string; name: string }) {
   const navigate = useNavigate();
-  const connections = useConnections(collectionUid);
+  const connections = useAllConnections(collectionUid);
   const [isDirty, setDirty] = useState(false);
   const guard = useUnsavedChangesGuard(isDirty);
   const back = paths.collection(collectionUid, 'connections');
   if (connections.isPending) return <PageLoader label="Loading the connection" />;
-  if (connections.isError) return <InlineError error={connections.error} />;
-  const connection = connections.data.find((item) => item.name === name);
-  if (!connection) return <NotFoundState what="This connection" back={{ to: back, label: 'All connections' }} />;
+  if (connections.error) return <InlineError error={connections.error} />;
   const leave = () => {
     guard.allowLeaving(true);
     void navigate(back);
   };
+  const sql = connections.sql.find((item) => item.name === name);
+  const webApi = connections.webApi.find((item) => item.name === name);
+  if (webApi) {
+    return (
+      <PageFrame
+        title={`Connection ${webApi.name}`}
+        description="A web API this collection's data assets call. Test the settings before saving; secrets are kept unless you type new ones."
+        size="lg"
+      >
+        <Stack gap="xl">
+          <Section title="Settings">
+            <WebApiConnectionForm connection={webApi} onSaved={leave} onCancel={leave} onDirtyChange={setDirty} />
+          </Section>
+          <Section title="Credentials">
+            <WebApiCredentials connection={webApi} />
+          </Section>
+        </Stack>
+        {guard.prompt}
+      </PageFrame>
+    );
+  }
+  if (!sql) return <NotFoundState what="This connection" back={{ to: back, label: 'All connections' }} />;
   return (
     <FormPage
-      title={`Connection ${connection.name}`}
+      title={`Connection ${sql.name}`}
       description="Where this collection's data assets run. Test the settings before saving; the password is kept unless you type a new one."
     >
-      <ConnectionForm connection={connection} onSaved={leave} onCancel={leave} onDirtyChange={setDirty} />
+      <ConnectionForm connection={sql} onSaved={leave} onCancel={leave} onDirtyChange={setDirty} />
       {guard.prompt}
     </FormPage>
   );

@@ -8,6 +8,7 @@ import { RouteTabs, tabFromSegment } from '../../../components/tabs/RouteTabs.ts
 import { unauthorisedPageUrl } from '../../../lib/error-page-url.ts';
 import { CollectionGate, collectionTabs, tabSegment, type CollectionTab } from './collection-tabs.tsx';
 import { ConnectionsPanel, DataAssetsPanel } from './ContentsPanels.tsx';
+import { TokensPanel } from './TokensPanel.tsx';
 import { EditAccessPanel } from './EditAccessPanel.tsx';
 import { EditOverviewPanel } from './EditOverviewPanel.tsx';
 
@@ -37,6 +38,7 @@ function CollectionEditor({ collection, tab }: { collection: CollectionDetail; t
         {tab === 'data-assets' ? <DataAssetsPanel collection={collection} /> : null}
         {tab === 'connections' ? <ConnectionsPanel collection={collection} isEditing /> : null}
         {tab === 'access' ? <EditAccessPanel collection={collection} /> : null}
+        {tab === 'tokens' ? <TokensPanel collection={collection} /> : null}
       </RouteTabs>
     </PageFrame>
   );

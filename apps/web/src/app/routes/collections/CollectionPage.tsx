@@ -13,6 +13,7 @@ import { CollectionAccess } from '../../../features/data-roles/components/Collec
 import { MyAccess } from '../../../features/data-roles/components/MyAccess.tsx';
 import { CollectionGate, collectionTabs, tabSegment, type CollectionTab } from './collection-tabs.tsx';
 import { ConnectionsPanel, DataAssetsPanel } from './ContentsPanels.tsx';
+import { TokensPanel } from './TokensPanel.tsx';
 
 function AccessPanel({ collection }: { collection: CollectionDetail }) {
   const currentUser = useCurrentUser();
@@ -79,6 +80,7 @@ function CollectionView({ collection, tab }: { collection: CollectionDetail; tab
         {tab === 'data-assets' ? <DataAssetsPanel collection={collection} /> : null}
         {tab === 'connections' ? <ConnectionsPanel collection={collection} /> : null}
         {tab === 'access' ? <AccessPanel collection={collection} /> : null}
+        {tab === 'tokens' ? <TokensPanel collection={collection} /> : null}
       </RouteTabs>
     </PageFrame>
   );

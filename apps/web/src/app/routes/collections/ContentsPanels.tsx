@@ -6,7 +6,7 @@ import { paths } from '@datalab/contract/paths';
 import { InlineError } from '../../../components/error/InlineError.tsx';
 import { EmptyPanel } from '../../../components/page/EmptyPanel.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
-import { useConnections } from '../../../features/connections/api/list-connections.ts';
+import { useAllConnections } from '../../../features/connections/api/list-all-connections.ts';
 import { ConnectionTable } from '../../../features/connections/components/ConnectionTable.tsx';
 import { useCollectionDataSources } from '../../../features/data-sources/api/get-collection-data-sources.ts';
 import { DataSourceTable } from '../../../features/data-sources/components/DataSourceTable.tsx';
@@ -54,18 +54,17 @@ interface ConnectionsPanelProps {
 }
 
 export function ConnectionsPanel({ collection, isEditing = false }: ConnectionsPanelProps) {
-  const connections = useConnections(collection.uid);
+  const connections = useAllConnections(collection.uid);
   // Owners manage connections (the server decides; manageRoles is what an Owner or an administrator holds).
-  const create =
-    isEditing && collection.can.manageRoles ? <NewConnectionButton collectionUid={collection.uid} /> : null;
+  const create = isEditing && collection.can.manageRoles ? <NewConnectionButton collection={collection} /> : null;
   if (connections.isPending) return <PageLoader label="Loading the connections" />;
-  if (connections.isError) return <InlineError error={connections.error} />;
-  if (connections.data.length === 0) {
+  if (connections.error) return <InlineError error={connections.error} />;
+  if (connections.sql.length === 0 && connections.webApi.length === 0) {
     return (
       <EmptyPanel
         icon={<IconPlugConnected size={28} stroke={1.5} />}
         title="No connections yet"
-        description="Connections are the databases this collection's data assets run on."
+        description="Connections are the databases and web APIs this collection's data assets run on."
         actions={create}
       />
     );
@@ -76,7 +75,7 @@ export function ConnectionsPanel({ collection, isEditing = false }: ConnectionsP
   return (
     <Stack gap="sm">
       {create ? <Group justify="flex-end">{create}</Group> : null}
-      <ConnectionTable connections={connections.data} editHref={editHref} />
+      <ConnectionTable connections={connections.sql} webApiConnections={connections.webApi} editHref={editHref} />
     </Stack>
   );
 }

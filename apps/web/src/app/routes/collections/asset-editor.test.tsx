@@ -26,6 +26,7 @@ const asset = buildDataSourceDetail({
 const routes = () => ({
   'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail() },
   'GET /api/SqlConnection': { body: [buildSqlConnection({ id: 5, kind: 'sqlite', name: 'shop' })] },
+  'GET /api/WebApiConnection': { body: [] },
   'GET /api/SqlConnection/5/Schema': {
     body: { tables: [{ schema: null, name: 'orders', columns: [{ name: 'id', type: 'integer' }] }] },
   },

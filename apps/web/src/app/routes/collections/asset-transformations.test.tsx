@@ -54,14 +54,11 @@ const previewReply = {
 const routes = () => ({
   'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail() },
   'GET /api/SqlConnection': { body: [buildSqlConnection({ id: 5, kind: 'sqlite', name: 'shop' })] },
+  'GET /api/WebApiConnection': { body: [] },
   'GET /api/SqlConnection/5/Schema': { body: { tables: [] } },
   'GET /api/DataSource/GetByUid/ds-1': { body: asset },
   'POST /api/SqlDataSource/Preview': { body: previewReply },
   'PUT /api/SqlDataSource': { body: asset },
-  'PUT /api/DataSource/ds-1/ClientToolConfiguration': {
-    body: [...asset.clientToolConfigurations, { id: 33, tool: 'powerbi', settings: {} }],
-  },
-  'DELETE /api/DataSource/ds-1/ClientToolConfiguration/32': { body: [{ id: 31, tool: 'curl', settings: {} }] },
 });
 
 const previews = (requests: FakeRequest[]) => requests.filter((r) => r.path === '/api/SqlDataSource/Preview');
@@ -81,9 +78,10 @@ describe('transformations in the asset editor', () => {
     const api = fakeApi(routes());
     const user = userEvent.setup();
     await openAndRun(user);
+    // The stored rules come decoded with the contract's rule schema, its defaults filled in as the server sends them.
     expect(lastRules(api.requests)).toEqual([
       [
-        { type: 'mask', column: 'email', mode: 'partial', keepFirst: 1 },
+        { type: 'mask', column: 'email', mode: 'partial', keepFirst: 1, keepLast: 0, maskChar: '*', salt: '' },
         { type: 'rename', from: 'total', to: 'amount' },
       ],
     ]);
@@ -193,7 +191,7 @@ describe('transformations in the asset editor', () => {
 });
 
 describe('client tools in the asset editor', () => {
-  it('ticks the tools whose snippets the page shows; saving adds and deletes only what changed', async () => {
+  it('ticks the tools whose snippets the page shows; the save carries the ticked ones with the asset', async () => {
     const api = fakeApi(routes());
     const user = userEvent.setup();
     await openAndRun(user);
@@ -205,11 +203,10 @@ describe('client tools in the asset editor', () => {
     await user.click(within(tools).getByRole('checkbox', { name: 'Python' }));
 
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(api.requests.some((r) => r.method === 'DELETE')).toBe(true));
-    const toolCalls = api.requests.filter((r) => r.path.includes('ClientToolConfiguration'));
-    expect(toolCalls.map((r) => [r.method, r.path, r.body])).toEqual([
-      ['PUT', '/api/DataSource/ds-1/ClientToolConfiguration', { tool: 'powerbi', settings: {} }],
-      ['DELETE', '/api/DataSource/ds-1/ClientToolConfiguration/32', undefined],
-    ]);
+    await waitFor(() => expect(api.requests.some((r) => r.method === 'PUT')).toBe(true));
+    // One request, saved in one transaction: no separate client-tool calls that could fail after the asset saved.
+    const writes = api.requests.filter((r) => r.method !== 'GET' && r.path !== '/api/SqlDataSource/Preview');
+    expect(writes.map((r) => [r.method, r.path])).toEqual([['PUT', '/api/SqlDataSource']]);
+    expect(writes[0]?.body).toMatchObject({ uid: 'ds-1', clientTools: ['curl', 'powerbi'] });
   });
 });

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Container } from '@mantine/core';
-import { IconDatabase, IconInfoCircle, IconPlugConnected, IconShieldLock } from '@tabler/icons-react';
+import { IconDatabase, IconInfoCircle, IconKey, IconPlugConnected, IconShieldLock } from '@tabler/icons-react';
 import type { CollectionDetail } from '@datalab/contract/api/collections';
 import { paths } from '@datalab/contract/paths';
 import { InlineError } from '../../../components/error/InlineError.tsx';
@@ -10,7 +10,7 @@ import type { RouteTab } from '../../../components/tabs/RouteTabs.tsx';
 import { useCollection } from '../../../features/collections/api/get-collection.ts';
 import { isNotFound } from '../../../lib/api-error.ts';
 
-export type CollectionTab = 'overview' | 'data-assets' | 'connections' | 'access';
+export type CollectionTab = 'overview' | 'data-assets' | 'connections' | 'access' | 'tokens';
 
 export function collectionTabs(collection: CollectionDetail): RouteTab<CollectionTab>[] {
   return [
@@ -23,6 +23,8 @@ export function collectionTabs(collection: CollectionDetail): RouteTab<Collectio
       count: collection.connectionCount,
     },
     { value: 'access', label: 'Access', icon: <IconShieldLock size={16} /> },
+    // Collection tokens are for those who manage the collection's roles (its Owners; administrators).
+    ...(collection.can.manageRoles ? [{ value: 'tokens' as const, label: 'Tokens', icon: <IconKey size={16} /> }] : []),
   ];
 }
 

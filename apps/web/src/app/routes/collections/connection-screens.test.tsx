@@ -10,6 +10,7 @@ const owner = () => ({ auth: buildAuth({ user: buildUser() }), currentUser: buil
 const base = {
   'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail({ connectionCount: 1 }) },
   'GET /api/SqlConnection': { body: [buildSqlConnection()] },
+  'GET /api/WebApiConnection': { body: [] },
 };
 
 describe('connections', () => {

@@ -30,7 +30,8 @@ export function DataSourceCallDevModePage() {
           <CallWorkbench
             key={asset.uid}
             asset={asset}
-            details={(outcome, sent) => <ExchangeDetails outcome={outcome} sent={sent} sql={asset.sql} />}
+            withExchanges={asset.kind === 'webapi'}
+            details={(outcome, sent) => <ExchangeDetails asset={asset} outcome={outcome} sent={sent} />}
           />
         </PageFrame>
       )}

@@ -5,8 +5,10 @@ import { buildAuth, buildCurrentUser, buildUser, pageOfItems } from '../../../te
 import {
   buildDataSourceDetail,
   buildDataSourceSummary,
+  boundValuesReply,
   callReply,
   countryOptions,
+  recentCallsReply,
   regionOptions,
 } from '../../../test/data-source-builders.ts';
 import { fakeApi, type FakeRequest } from '../../../test/fake-api.ts';
@@ -24,13 +26,20 @@ afterAll(() => {
   if (clientHeight) Object.defineProperty(HTMLElement.prototype, 'clientHeight', clientHeight);
 });
 
+const serverTiming = 'authz;dur=0.100, queue;dur=0.250, database;dur=4.500, transform;dur=1.250, write;dur=0.750';
+
 const assetRoutes = (callReplyFor?: (request: FakeRequest) => { status?: number; body?: unknown }) => ({
   'GET /api/DataSource/GetByUid/orders-by-country': { body: buildDataSourceDetail() },
+  'GET /api/DataSource/orders-by-country/RecentCalls': { body: recentCallsReply() },
+  'POST /api/DataSource/orders-by-country/BoundValues': (request: FakeRequest) => ({
+    body: boundValuesReply(request.body as Record<string, unknown>),
+  }),
   'GET /api/DataSource/ParameterData/101': { body: regionOptions },
   'GET /api/DataSource/ParameterData/102': (request: FakeRequest) => ({
     body: countryOptions(request.query.get('region')),
   }),
-  'POST /data/v1/orders-by-country': callReplyFor ?? (() => ({ body: callReply })),
+  'POST /data/v1/orders-by-country':
+    callReplyFor ?? (() => ({ body: callReply, headers: { 'server-timing': serverTiming } })),
 });
 
 async function pick(user: ReturnType<typeof userEvent.setup>, label: string, option: string) {
@@ -68,14 +77,44 @@ describe('the data asset screen', () => {
     const parameters = screen.getByRole('region', { name: 'Parameters' });
     expect(within(parameters).getByText('country')).toBeTruthy();
     expect(within(parameters).getByText('From a parameter data source, after region')).toBeTruthy();
-    expect(screen.getByText('mask (column: email, mode: partial)')).toBeTruthy();
+    // The reply is decoded with the contract's rule schema: its defaults are shown as the server sends them.
+    expect(
+      screen.getByText('mask (column: email, mode: partial, keepFirst: 0, keepLast: 0, maskChar: *, salt: )'),
+    ).toBeTruthy();
 
     const snippets = screen.getByRole('region', { name: 'Call it from a program' });
     const text = snippets.textContent ?? '';
     expect(text).toContain(`${window.location.origin}/data/v1/orders-by-country`);
-    expect(text).toContain('Authorization: Bearer $DATALAB_TOKEN');
-    expect(text).toContain("os.environ['DATALAB_TOKEN']");
+    expect(text).toContain("-H 'Authorization: Bearer <YOUR_TOKEN>'");
+    expect(text).toContain('TOKEN = "<YOUR_TOKEN>"');
     expect(text).not.toContain('token-1');
+  });
+
+  it("lists the caller's own recent calls", async () => {
+    const api = fakeApi(assetRoutes());
+    renderApp({ path: '/data-source/orders-by-country', ...reader() });
+    const recent = await screen.findByRole('table', { name: 'Recent calls' });
+    expect(within(recent).queryByRole('columnheader', { name: 'Caller' })).toBeNull();
+    const [, first] = within(recent).getAllByRole('row');
+    expect(
+      within(first as HTMLElement)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([expect.any(String), '200', '2', '1.5 KB', '12.0 ms', 'No', 'JSON']);
+    expect(within(recent).getByText('400')).toBeTruthy();
+    expect(api.requests.find((request) => request.path.endsWith('/RecentCalls'))?.query.get('take')).toBe('20');
+  });
+
+  it('shows who called to those who see everyone’s calls', async () => {
+    fakeApi({
+      ...assetRoutes(),
+      'GET /api/DataSource/orders-by-country/RecentCalls': { body: recentCallsReply('everyone') },
+    });
+    renderApp({ path: '/data-source/orders-by-country', ...reader() });
+    const recent = await screen.findByRole('table', { name: 'Recent calls' });
+    expect(within(recent).getByRole('columnheader', { name: 'Caller' })).toBeTruthy();
+    expect(within(recent).getByText('Ann Analyst')).toBeTruthy();
+    expect(within(recent).getByText('Ann Analyst (token)')).toBeTruthy();
   });
 
   it('says so when the asset does not exist or is not shared', async () => {
@@ -139,18 +178,45 @@ describe('calling a data asset', () => {
     expect(screen.getAllByText('Country is required').length).toBeGreaterThan(0);
   });
 
-  it('in developer mode, shows the exact request without the token, the SQL, timings and the raw reply', async () => {
-    fakeApi(assetRoutes());
+  it('in developer mode, shows the exact request without the token, the SQL, bound values, timings and the reply', async () => {
+    const api = fakeApi(assetRoutes());
     const user = userEvent.setup();
     renderApp({ path: '/data-source/orders-by-country/call-dev-mode?region=EU&country=FR', ...reader() });
     await screen.findByRole('heading', { name: 'Call Orders by country (developer mode)' });
     await user.click(screen.getByRole('button', { name: 'Call' }));
-    const request = await screen.findByRole('region', { name: 'Request' });
-    expect(request.textContent).toContain(`POST ${window.location.origin}/data/v1/orders-by-country?format=json`);
-    expect(request.textContent).toContain('Authorization: Bearer <your access token>');
-    expect(request.textContent).not.toContain('token-1');
-    expect(screen.getByRole('region', { name: 'SQL' }).textContent).toContain('WHERE country = :country');
-    expect(screen.getByRole('region', { name: 'Bound values' }).textContent).toContain(':country"FR"');
-    expect(screen.getByRole('region', { name: 'Raw reply' }).textContent).toContain('"durationMs":12');
+    const request = (await screen.findByRole('region', { name: 'Request' })).textContent ?? '';
+    expect(request).toContain(`POST ${window.location.origin}/data/v1/orders-by-country?format=json`);
+    expect(request).toContain('Content-Type: application/json');
+    expect(request).toContain('Authorization: Bearer <your access token>');
+    expect(request).toContain('"country": "FR"');
+    expect(request).not.toContain('token-1');
+
+    // The SQL as stored, placeholders and all; the values apart, as the server typed them.
+    const sql = screen.getByRole('region', { name: 'SQL' }).textContent ?? '';
+    expect(sql).toContain('WHERE country = :country');
+    expect(sql).not.toMatch(/'FR'|"FR"/u);
+    const bound = await screen.findByRole('region', { name: 'Bound values' });
+    const country = (await within(bound).findByText(':country')).closest('tr') as HTMLElement;
+    expect(
+      within(country)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([':country', '"FR"', 'string', '']);
+    const binding = api.requests.find((call) => call.path === '/api/DataSource/orders-by-country/BoundValues');
+    expect(binding?.body).toEqual({ region: 'EU', country: 'FR' });
+
+    const timings = screen.getByRole('region', { name: 'Timings' });
+    const timeOf = (label: string) => within(timings).getByRole('rowheader', { name: new RegExp(`^${label}`) });
+    const rowText = (label: string) => timeOf(label).closest('tr')?.textContent;
+    expect(rowText('Authorization')).toBe('Authorization authz0.10 ms');
+    expect(rowText('Waiting for a connection')).toBe('Waiting for a connection queue0.25 ms');
+    expect(rowText('Database')).toBe('Database database4.50 ms');
+    expect(rowText('Transformations')).toBe('Transformations transform1.25 ms');
+    expect(rowText('Writing the reply')).toBe('Writing the reply write0.75 ms');
+
+    const raw = screen.getByRole('region', { name: 'Raw reply' }).textContent ?? '';
+    expect(raw).toContain('HTTP 200');
+    expect(raw).toContain(`Server-Timing: ${serverTiming}`);
+    expect(raw).toContain('"durationMs":12');
   });
 });

@@ -1,13 +1,12 @@
 import { paths } from '@datalab/contract/paths';
-import { UpcomingScreen } from '../../../components/page/UpcomingScreen.tsx';
+import { CreatePatScreen } from '../tokens/CreatePatScreen.tsx';
 
+/** /digital-lab/tokens/createPAT */
 export function DigitalLabCreatePatPage() {
   return (
-    <UpcomingScreen
-      title="Create personal access token"
+    <CreatePatScreen
+      back={paths.digitalLabTokens}
       description="Create a token for your programs, limited to the data shared with you. Its secret is shown once."
-      purpose="Here you will create a personal access token."
-      back={{ to: paths.digitalLabTokens, label: 'Your tokens' }}
     />
   );
 }

@@ -1,11 +1,129 @@
-import { UpcomingScreen } from '../../../components/page/UpcomingScreen.tsx';
+import { useState } from 'react';
+import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { IconDatabaseOff, IconTrash } from '@tabler/icons-react';
+import { useSearchParams } from 'react-router';
+import { cacheEntryTypes, type CacheEntry, type CacheEntryType } from '@datalab/contract/api/caching';
+import { ConfirmAction } from '../../../components/confirm/ConfirmAction.tsx';
+import { InlineError } from '../../../components/error/InlineError.tsx';
+import { EmptyPanel } from '../../../components/page/EmptyPanel.tsx';
+import { PageFrame } from '../../../components/page/PageFrame.tsx';
+import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { Pager } from '../../../components/search/Pager.tsx';
+import { useCacheEntries } from '../../../features/cache/api/get-cache-keys.ts';
+import { usePurgeCache } from '../../../features/cache/api/purge-cache.ts';
+import { useRemoveCacheEntry } from '../../../features/cache/api/remove-cache-entry.ts';
+import { CacheEntryTable, entryName } from '../../../features/cache/components/CacheEntryTable.tsx';
+import { CacheValueDrawer } from '../../../features/cache/components/CacheValueDrawer.tsx';
+import { cacheTypeLabels, formatBytes } from '../../../features/cache/format.ts';
+import { plural } from '../../../lib/format.ts';
+import { notifySuccess } from '../../../lib/notify.ts';
 
+const PAGE_SIZE = 20;
+
+const typeOf = (value: string | null): CacheEntryType | undefined =>
+  cacheEntryTypes.find((candidate) => candidate === value);
+
+/** /management/cache: the result cache's entries by type; look at one, remove one, purge (canManageUsers). */
 export function CacheManagementPage() {
+  const [params, setParams] = useSearchParams();
+  const type = typeOf(params.get('type'));
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const entries = useCacheEntries({ type, page, pageSize: PAGE_SIZE });
+  const removeEntry = useRemoveCacheEntry();
+  const purge = usePurgeCache();
+  const [viewing, setViewing] = useState<CacheEntry | null>(null);
+
+  const setFilter = (name: 'type' | 'page', value: string | undefined) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value) next.set(name, value);
+      else next.delete(name);
+      if (name !== 'page') next.delete('page');
+      return next;
+    });
+
+  const handleRemove = async (entry: CacheEntry) => {
+    await removeEntry.mutateAsync(entry.key);
+    if (viewing?.key === entry.key) setViewing(null);
+    notifySuccess(`Removed the cached ${cacheTypeLabels[entry.type].toLowerCase()} of ${entryName(entry)}`);
+  };
+  const handlePurge = async () => {
+    const { removed } = await purge.mutateAsync(type);
+    setViewing(null);
+    notifySuccess(`Purged ${plural(removed, 'cache entry', 'cache entries')}`);
+  };
+
+  const scope = type ? `Every cached ${cacheTypeLabels[type].toLowerCase()} entry` : 'Every entry in the cache';
+  const totalCount = entries.data?.totalCount ?? 0;
+  const purgeButton = (
+    <ConfirmAction
+      title={type ? `Purge ${cacheTypeLabels[type].toLowerCase()}` : 'Purge the cache'}
+      message={`${scope} (${plural(totalCount, 'entry', 'entries')}) will be removed, on every server instance. Until results are cached again, every call runs against its data source: slower answers and more load on the databases behind them.`}
+      confirmLabel={type ? `Purge ${cacheTypeLabels[type].toLowerCase()}` : 'Purge all'}
+      onConfirm={handlePurge}
+    >
+      {(open) => (
+        <Button
+          color="red"
+          variant="light"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={open}
+          disabled={totalCount === 0}
+        >
+          {type ? `Purge ${cacheTypeLabels[type].toLowerCase()}` : 'Purge all'}
+        </Button>
+      )}
+    </ConfirmAction>
+  );
+
+  let content;
+  if (entries.isPending) content = <PageLoader label="Loading cache entries" />;
+  else if (entries.isError) content = <InlineError error={entries.error} />;
+  else if (entries.data.totalCount === 0) {
+    content = (
+      <EmptyPanel
+        icon={<IconDatabaseOff size={28} stroke={1.5} />}
+        title={type ? `No cached ${cacheTypeLabels[type].toLowerCase()}` : 'The cache is empty'}
+        description="An entry appears when a data asset with a cache time to live is called, and goes when that time is up, when the asset changes, or when it is removed here."
+      />
+    );
+  } else {
+    const totalPages = Math.ceil(entries.data.totalCount / PAGE_SIZE);
+    content = (
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {plural(entries.data.totalCount, 'entry', 'entries')} · {formatBytes(entries.data.totalBytes)}
+        </Text>
+        <CacheEntryTable entries={entries.data.items} onView={setViewing} onRemove={handleRemove} />
+        {totalPages > 1 ? (
+          <Pager page={page} totalPages={totalPages} onPageChange={(next) => setFilter('page', String(next))} />
+        ) : null}
+      </Stack>
+    );
+  }
+
   return (
-    <UpcomingScreen
+    <PageFrame
       title="Cache management"
-      description="Cached results, parameter data and metadata, by type: inspect entries, remove one, or purge the cache."
-      purpose="Here administrators will inspect and clear the cache."
-    />
+      description="Cached results, parameter data and metadata, newest first: what each holds, how big and how old it is, how long it stays and how often it was used."
+      actions={purgeButton}
+    >
+      <Stack gap="md">
+        <Group gap="md" align="flex-end">
+          <NativeSelect
+            label="Type"
+            w={200}
+            value={type ?? ''}
+            onChange={(event) => setFilter('type', event.currentTarget.value || undefined)}
+            data={[
+              { value: '', label: 'All types' },
+              ...cacheEntryTypes.map((t) => ({ value: t, label: cacheTypeLabels[t] })),
+            ]}
+          />
+        </Group>
+        {content}
+      </Stack>
+      <CacheValueDrawer entry={viewing} onClose={() => setViewing(null)} />
+    </PageFrame>
   );
 }

@@ -12,19 +12,38 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { newParameter, parameterTypes, type ParameterDraft } from '../model/asset-draft.ts';
+import type { PlaceholderSyntax } from '../model/placeholders.ts';
 
 const TYPE_OPTIONS = parameterTypes.map((type) => ({ value: type, label: type }));
 
 interface ParameterDefinitionsProps {
   parameters: readonly ParameterDraft[];
-  /** The names the SQL uses, in order. */
+  /** The names the SQL or the request uses, in order. */
   detected: readonly string[];
+  /** How the source marks a parameter (`:name` in SQL, `{name}` in a request). */
+  syntax: PlaceholderSyntax;
   onChange: (parameters: ParameterDraft[]) => void;
 }
 
-/** The parameters found in the SQL, offered for definition, and the definitions with their type and default. */
-export function ParameterDefinitions({ parameters, detected, onChange }: ParameterDefinitionsProps) {
+const emptyHints: Record<PlaceholderSyntax['source'], ReactNode> = {
+  SQL: (
+    <>
+      No parameters. Write <code>:name</code> in the SQL where a caller&apos;s value goes; it is bound by the driver,
+      never pasted into the text.
+    </>
+  ),
+  request: (
+    <>
+      No parameters. Write <code>{'{name}'}</code> in the path, a query parameter, a header or the body where a
+      caller&apos;s value goes; it is encoded so that it can never change the host or the path.
+    </>
+  ),
+};
+
+/** The parameters found in the source, offered for definition, and the definitions with their type and default. */
+export function ParameterDefinitions({ parameters, detected, syntax, onChange }: ParameterDefinitionsProps) {
   const defined = new Set(parameters.map((p) => p.name));
   const undefinedNames = detected.filter((name) => !defined.has(name));
   const update = (index: number, change: Partial<ParameterDraft>) =>
@@ -33,8 +52,8 @@ export function ParameterDefinitions({ parameters, detected, onChange }: Paramet
   return (
     <Stack gap="sm">
       {undefinedNames.length > 0 ? (
-        <Group gap="xs" aria-label="Parameters found in the SQL, not defined yet">
-          <Text size="sm">Used in the SQL, not defined yet:</Text>
+        <Group gap="xs" role="group" aria-label={`Parameters found in the ${syntax.source}, not defined yet`}>
+          <Text size="sm">Used in the {syntax.source}, not defined yet:</Text>
           {undefinedNames.map((name) => (
             <Button
               key={name}
@@ -43,15 +62,14 @@ export function ParameterDefinitions({ parameters, detected, onChange }: Paramet
               leftSection={<IconPlus size={14} />}
               onClick={() => onChange([...parameters, newParameter(name)])}
             >
-              Define :{name}
+              Define {syntax.mark(name)}
             </Button>
           ))}
         </Group>
       ) : null}
       {parameters.length === 0 ? (
         <Text size="sm" c="dimmed">
-          No parameters. Write <code>:name</code> in the SQL where a caller&apos;s value goes; it is bound by the
-          driver, never pasted into the text.
+          {emptyHints[syntax.source]}
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={720}>
@@ -75,11 +93,11 @@ export function ParameterDefinitions({ parameters, detected, onChange }: Paramet
                   <Table.Td>
                     <Group gap={6} wrap="nowrap">
                       <Text ff="monospace" size="sm">
-                        :{p.name}
+                        {syntax.mark(p.name)}
                       </Text>
                       {detected.includes(p.name) ? null : (
                         <Badge size="xs" color="red" variant="light">
-                          not in the SQL
+                          not in the {syntax.source}
                         </Badge>
                       )}
                     </Group>

@@ -1,25 +1,75 @@
-import { Button, Code, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlayerPlay } from '@tabler/icons-react';
-import type { PreviewResult } from '@datalab/contract/api/sql-data-sources';
+import { Alert, Button, Code, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconPlayerPlay } from '@tabler/icons-react';
 import { InlineError } from '../../../components/error/InlineError.tsx';
+import { ExchangeList } from '../../../components/http-exchange/ExchangeList.tsx';
 import { LazyResultGrid } from '../../../components/results/LazyResultGrid.tsx';
+import { formatMs } from '../../../lib/format.ts';
+import type { DraftRunResult } from '../api/preview-asset.ts';
 import type { ParameterDraft } from '../model/asset-draft.ts';
+import type { PlaceholderSyntax } from '../model/placeholders.ts';
 
 interface PreviewPanelProps {
   parameters: readonly ParameterDraft[];
+  syntax: PlaceholderSyntax;
   values: Record<string, string>;
   onValuesChange: (values: Record<string, string>) => void;
+  /** 'Run' for SQL, 'Try' for a web request. */
+  runLabel: string;
   onRun: () => void;
   isRunning: boolean;
-  canRun: boolean;
-  result: PreviewResult | undefined;
+  /** Why it cannot run yet; null when it can. */
+  blocker: string | null;
+  result: DraftRunResult | undefined;
   error: Error | null;
   errors: Record<string, string[]>;
 }
 
-/** Values to try the SQL with, Run, and the first rows with the values as they were bound. */
+/** Tall enough for a few rows without empty space below them, at most 320 px (then it scrolls). */
+const gridHeight = (rows: number) => Math.min(320, 48 + rows * 30);
+
+function Outcome({ result, syntax }: { result: DraftRunResult; syntax: PlaceholderSyntax }) {
+  const failed = result.upstreamError ?? null;
+  const noun = syntax.source === 'SQL' ? 'The SQL' : 'The request';
+  return (
+    <Stack gap="xs">
+      <Text size="sm">
+        Bound values: <Code>{JSON.stringify(result.boundValues)}</Code> · {formatMs(result.durationMs)}
+        {result.truncated ? ' · only the first rows are shown' : ''}
+      </Text>
+      {failed ? (
+        <Alert color="red" icon={<IconAlertTriangle size={18} />} title={`The web API call failed (${failed.status})`}>
+          {failed.message}
+        </Alert>
+      ) : null}
+      {!failed && result.rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          {noun} ran and returned no rows.
+        </Text>
+      ) : null}
+      {result.rows.length > 0 ? (
+        <LazyResultGrid
+          label="Preview of the result"
+          columns={result.columns}
+          rows={result.rows}
+          height={gridHeight(result.rows.length)}
+        />
+      ) : null}
+      {result.exchanges ? (
+        <Stack gap={6} mt="xs">
+          <Title order={3} fz="h6">
+            Upstream exchange
+          </Title>
+          <ExchangeList exchanges={result.exchanges} omitted={result.exchangesOmitted ?? 0} />
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Values to try the draft with, Run (or Try), the first rows with the values as they were bound, and the exchange. */
 export function PreviewPanel(props: PreviewPanelProps) {
-  const { parameters, values, onValuesChange, onRun, isRunning, canRun, result, error, errors } = props;
+  const { parameters, syntax, values, onValuesChange, runLabel, onRun, isRunning, blocker, result, error, errors } =
+    props;
   return (
     <Stack gap="md">
       {parameters.length > 0 ? (
@@ -27,7 +77,7 @@ export function PreviewPanel(props: PreviewPanelProps) {
           {parameters.map((p) => (
             <TextInput
               key={p.name}
-              label={`Value of :${p.name}`}
+              label={`Value of ${syntax.mark(p.name)}`}
               description={p.list ? `${p.type} values, separated by commas` : p.type}
               value={values[p.name] ?? ''}
               error={errors[p.name]?.join(' ')}
@@ -37,31 +87,22 @@ export function PreviewPanel(props: PreviewPanelProps) {
         </SimpleGrid>
       ) : null}
       <Group>
-        <Button leftSection={<IconPlayerPlay size={16} />} onClick={onRun} loading={isRunning} disabled={!canRun}>
-          Run
+        <Button
+          leftSection={<IconPlayerPlay size={16} />}
+          onClick={onRun}
+          loading={isRunning}
+          disabled={blocker !== null}
+        >
+          {runLabel}
         </Button>
-        {!canRun ? (
+        {blocker ? (
           <Text size="sm" c="dimmed">
-            Choose a connection and write the SQL first.
+            {blocker}
           </Text>
         ) : null}
       </Group>
       {error && Object.keys(errors).length === 0 ? <InlineError error={error} /> : null}
-      {result ? (
-        <Stack gap="xs">
-          <Text size="sm">
-            Bound values: <Code>{JSON.stringify(result.boundValues)}</Code> · {result.durationMs} ms
-            {result.truncated ? ' · only the first rows are shown' : ''}
-          </Text>
-          {result.rows.length === 0 ? (
-            <Text size="sm" c="dimmed">
-              The SQL ran and returned no rows.
-            </Text>
-          ) : (
-            <LazyResultGrid label="Preview of the result" columns={result.columns} rows={result.rows} height={320} />
-          )}
-        </Stack>
-      ) : null}
+      {result ? <Outcome result={result} syntax={syntax} /> : null}
     </Stack>
   );
 }

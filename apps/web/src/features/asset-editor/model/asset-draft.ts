@@ -1,11 +1,21 @@
 import type { ClientTool, DataSourceDetail } from '@datalab/contract/api/data-sources';
+import {
+  parameterTypes,
+  type ParameterDefinitionInput,
+  type ParameterType,
+  type StoredParameter,
+} from '@datalab/contract/parameters';
+import { emptyRequest, requestDraftOf, type RequestDraft } from './request-draft.ts';
 import { transformationDrafts, type TransformationDraft } from './transformation-draft.ts';
 
-// The editor's copy of a SQL data asset. A parameter keeps whatever the form does not edit (allowed values,
-// bounds, pattern, description) in `rest`, so saving from this screen never drops them.
+// The editor's copy of a data asset, SQL or Web API (the kind follows the chosen connection; the other kind's part
+// is kept while the user switches, and only the kind's own part is sent). A parameter keeps whatever the form does not edit (allowed values,
+// bounds, pattern, description) in `rest`, so saving from this screen never drops them. The definitions it sends
+// are the contract's (@datalab/contract/parameters), which the server checks them against.
 
-export const parameterTypes = ['string', 'integer', 'decimal', 'boolean', 'date', 'date-time'] as const;
-export type ParameterType = (typeof parameterTypes)[number];
+export { parameterTypes, type ParameterType };
+
+type EditedFields = 'name' | 'label' | 'type' | 'list' | 'required' | 'default';
 
 export interface ParameterDraft {
   name: string;
@@ -15,14 +25,21 @@ export interface ParameterDraft {
   required: boolean;
   /** As typed; lists as comma-separated values. */
   defaultText: string;
-  rest: Record<string, unknown>;
+  rest: Omit<ParameterDefinitionInput, EditedFields>;
 }
+
+export type AssetKind = 'sql' | 'webapi';
 
 export interface AssetDraft {
   name: string;
   description: string;
+  kind: AssetKind;
   connectionId: number | null;
   sql: string;
+  /** A Web API asset's request. */
+  request: RequestDraft;
+  /** A Web API asset's credential, one of its connection's; null: none. */
+  credentialId: number | null;
   cacheTtlSeconds: number;
   rowCap: number;
   timeoutMs: number;
@@ -36,11 +53,14 @@ export interface AssetDraft {
 /** A new asset offers the two snippets every caller can use. */
 export const DEFAULT_CLIENT_TOOLS: readonly ClientTool[] = ['curl', 'python'];
 
-export const emptyDraft = (connectionId: number | null): AssetDraft => ({
+export const emptyDraft = (connectionId: number | null, kind: AssetKind = 'sql'): AssetDraft => ({
   name: '',
   description: '',
+  kind,
   connectionId,
   sql: '',
+  request: emptyRequest(),
+  credentialId: null,
   cacheTtlSeconds: 0,
   rowCap: 1000,
   timeoutMs: 30_000,
@@ -50,29 +70,22 @@ export const emptyDraft = (connectionId: number | null): AssetDraft => ({
   clientTools: [...DEFAULT_CLIENT_TOOLS],
 });
 
-const asType = (value: unknown): ParameterType => parameterTypes.find((type) => type === value) ?? 'string';
-
-function parameterDraft(stored: Record<string, unknown>): ParameterDraft {
+function parameterDraft(stored: StoredParameter): ParameterDraft {
   const { id: _id, position: _position, name, label, type, list, required, default: fallback, ...rest } = stored;
   const defaultText =
     fallback === undefined || fallback === null ? '' : Array.isArray(fallback) ? fallback.join(',') : String(fallback);
-  return {
-    name: String(name),
-    label: typeof label === 'string' ? label : '',
-    type: asType(type),
-    list: list === true,
-    required: required === true,
-    defaultText,
-    rest,
-  };
+  return { name, label: label ?? '', type, list, required, defaultText, rest };
 }
 
 export function draftOf(asset: DataSourceDetail): AssetDraft {
   return {
     name: asset.name,
     description: asset.description,
+    kind: asset.kind,
     connectionId: asset.connection?.id ?? null,
     sql: asset.sql,
+    request: asset.webApi ? requestDraftOf(asset.webApi.request) : emptyRequest(),
+    credentialId: asset.webApi?.credential?.id ?? null,
     cacheTtlSeconds: asset.cacheTtlSeconds,
     rowCap: asset.rowCap,
     timeoutMs: asset.timeoutMs,
@@ -93,20 +106,20 @@ function typedDefault(type: ParameterType, text: string): unknown {
   return text;
 }
 
-/** The definitions as the engine takes them. */
-export function definitionsOf(parameters: readonly ParameterDraft[]): Record<string, unknown>[] {
+/** The definitions as the save and preview calls take them. */
+export function definitionsOf(parameters: readonly ParameterDraft[]): ParameterDefinitionInput[] {
   return parameters.map((p) => {
-    const definition: Record<string, unknown> = {
+    const definition: ParameterDefinitionInput = {
       ...p.rest,
       name: p.name,
       type: p.type,
       list: p.list,
       required: p.required,
     };
-    if (p.label.trim()) definition['label'] = p.label.trim();
+    if (p.label.trim()) definition.label = p.label.trim();
     const text = p.defaultText.trim();
     if (text) {
-      definition['default'] = p.list
+      definition.default = p.list
         ? text.split(',').map((item) => typedDefault(p.type, item.trim()))
         : typedDefault(p.type, text);
     }

@@ -1,11 +1,12 @@
 import type { TransformationView } from '@datalab/contract/api/data-sources';
+import { ruleTypes, type RuleInput, type RuleType } from '@datalab/contract/transformations';
 
-// The editor's copy of an asset's transformations: an ordered list, each an ordered list of rules in the engine's
-// shape (packages/engine/src/transformations/schema.ts). Each item carries a key of its own so that React keeps a
-// rule's inputs with the rule when the list is reordered; the keys never leave the editor.
+// The editor's copy of an asset's transformations: an ordered list, each an ordered list of rules in the contract's
+// shape (@datalab/contract/transformations, the schema the server checks and the engine runs). Each item carries a
+// key of its own so that React keeps a rule's inputs with the rule when the list is reordered; the keys never leave
+// the editor.
 
-export const ruleTypes = ['select', 'rename', 'mask', 'filter', 'sort', 'cast', 'format', 'computed', 'limit'] as const;
-export type RuleType = (typeof ruleTypes)[number];
+export { ruleTypes, type RuleType };
 
 export const ruleLabels: Record<RuleType, string> = {
   select: 'Select columns',
@@ -19,6 +20,10 @@ export const ruleLabels: Record<RuleType, string> = {
   limit: 'Limit rows',
 };
 
+/**
+ * A rule as its form holds it while it is edited: possibly incomplete (a column not chosen yet). It is sent as it
+ * is; the server checks it against the contract's rule schema and its messages show under the rule.
+ */
 export type RuleDraft = { type: RuleType } & Record<string, unknown>;
 
 export interface KeyedRule {
@@ -34,8 +39,6 @@ export interface TransformationDraft {
 
 let nextKey = 0;
 const newKey = () => `t${++nextKey}`;
-
-const asRuleType = (value: unknown): RuleType => ruleTypes.find((type) => type === value) ?? 'select';
 
 /** A new rule of a type, with the engine's defaults filled in so that the form shows them. */
 export function newRule(type: RuleType): KeyedRule {
@@ -63,16 +66,13 @@ export function transformationDrafts(stored: readonly TransformationView[]): Tra
   return [...stored].sort(byPosition).map((t) => ({
     key: newKey(),
     name: t.name,
-    rules: [...t.rules].sort(byPosition).map(({ id: _id, position: _position, type, ...rest }) => ({
-      key: newKey(),
-      rule: { ...rest, type: asRuleType(type) },
-    })),
+    rules: [...t.rules].sort(byPosition).map(({ id: _id, position: _position, ...rule }) => ({ key: newKey(), rule })),
   }));
 }
 
-/** The transformations as the preview and save calls take them, keys left out. */
-export function transformationInputs(drafts: readonly TransformationDraft[]) {
-  return drafts.map((t) => ({ name: t.name, rules: t.rules.map((keyed) => keyed.rule) }));
+/** The transformations as the preview and save calls take them, keys left out (each rule as drafted: see RuleDraft). */
+export function transformationInputs(drafts: readonly TransformationDraft[]): { name: string; rules: RuleInput[] }[] {
+  return drafts.map((t) => ({ name: t.name, rules: t.rules.map((keyed) => keyed.rule as RuleInput) }));
 }
 
 /** The list with the item at `index` moved by `delta` places (unchanged at either end). */

@@ -36,12 +36,15 @@ interface ConnectionSettingsFormProps {
   onDirtyChange?: (isDirty: boolean) => void;
 }
 
+const errorsOf = (error: unknown) => (error instanceof ApiError ? error.errors : {});
+
 /** A connection's settings with Test (on the settings as typed, saved or not) and Save. */
 function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
   const { collectionUid, stored, onDirtyChange } = props;
   const [draft, setDraft] = useState<ConnectionDraft>(props.initial);
   const test = useTestConnection(collectionUid, stored?.id);
-  const errors = props.saveError instanceof ApiError ? props.saveError.errors : {};
+  // A refused test (a host the server does not allow, its own metadata database) says why on the field, as a save does.
+  const errors = { ...errorsOf(test.error), ...errorsOf(props.saveError) };
   const errorOf = (field: string) => errors[field]?.join(' ');
   const set = <K extends keyof ConnectionDraft>(key: K, value: ConnectionDraft[K]) => {
     setDraft((current) => ({ ...current, [key]: value }));

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { callDataAsset, downloadDataAsset, type DataFormat } from '../../../lib/data-api.ts';
+import { callDataAsset, downloadDataAsset, type CallOptions, type DataFormat } from '../../../lib/data-api.ts';
 
-/** Runs an asset through the calling layer for its JSON result. */
-export function useCallDataSource(uid: string) {
+/** Runs an asset through the calling layer for its JSON result (with a Web API asset's exchanges when asked). */
+export function useCallDataSource(uid: string, options: CallOptions = {}) {
   return useMutation({
-    mutationFn: (values: Record<string, unknown>) => callDataAsset(uid, values),
+    mutationFn: (values: Record<string, unknown>) => callDataAsset(uid, values, undefined, options),
   });
 }
 

@@ -18,13 +18,15 @@ interface CallWorkbenchProps {
   asset: DataSourceDetail;
   /** More about the exchange below the result (the developer-mode screen). */
   details?: (outcome: CallOutcome, sent: Record<string, unknown>) => ReactNode;
+  /** Ask the calling layer for a Web API asset's upstream exchanges (the developer-mode screen). */
+  withExchanges?: boolean;
 }
 
 /** The call screen's body: the parameter form, then the result grid with its notices and downloads. */
-export function CallWorkbench({ asset, details }: CallWorkbenchProps) {
+export function CallWorkbench({ asset, details, withExchanges = false }: CallWorkbenchProps) {
   const [parameters] = useState(() => readParameters(asset.parameters));
   const { values, setValue } = useUrlValues(parameters);
-  const call = useCallDataSource(asset.uid);
+  const call = useCallDataSource(asset.uid, { withExchanges });
   const download = useDownloadDataSource(asset.uid);
   const [sent, setSent] = useState<Record<string, unknown>>({});
   const errors = call.error instanceof ApiError ? call.error.errors : {};

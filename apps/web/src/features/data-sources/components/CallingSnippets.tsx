@@ -1,22 +1,91 @@
-import { Stack, Text } from '@mantine/core';
-import { dataAssetUrl } from '../../../lib/data-api.ts';
-import type { FormParameter } from '../parameters/definition.ts';
-import { curlSnippet, exampleValues, pythonSnippet, TOKEN_VARIABLE } from '../parameters/snippets.ts';
+import { useState } from 'react';
+import { Group, NativeSelect, PasswordInput, Stack, Tabs, Text } from '@mantine/core';
+import type { DataSourceDetail } from '@datalab/contract/api/data-sources';
+import {
+  buildSnippets,
+  configuredFormat,
+  isBearerToken,
+  snippetFormats,
+  snippetTools,
+  TOKEN_PLACEHOLDER,
+  type SnippetFormat,
+} from '@datalab/contract/snippets';
+import { callingLayerBaseUrl, dataAssetUrl } from '../../../lib/data-api.ts';
+import { readParameters } from '../parameters/definition.ts';
 import { CopyableCode } from './CopyableCode.tsx';
+import { SnippetCode } from './SnippetCode.tsx';
 
-/** How a program calls the asset: its calling-layer URL and ready-to-paste curl and Python, with no token in them. */
-export function CallingSnippets({ uid, parameters }: { uid: string; parameters: readonly FormParameter[] }) {
-  const url = dataAssetUrl(uid);
-  const values = exampleValues(parameters);
+const formatLabels: Record<SnippetFormat, string> = { json: 'JSON', csv: 'CSV' };
+
+interface CallingSnippetsProps {
+  asset: Pick<DataSourceDetail, 'uid' | 'name' | 'parameters' | 'clientToolConfigurations'>;
+  /** Values to put in the snippets (a call form's); otherwise defaults, fixed options or examples. */
+  values?: Record<string, unknown> | undefined;
+}
+
+/**
+ * How a program calls the asset: its calling-layer URL and a ready-to-paste call for each client tool the asset's
+ * configuration names (curl, Python and JavaScript when it names none). The snippets hold the <YOUR_TOKEN>
+ * placeholder; a token pasted in the field below goes into them in this page only, never to the server.
+ */
+export function CallingSnippets({ asset, values }: CallingSnippetsProps) {
+  const [format, setFormat] = useState<SnippetFormat>(() => configuredFormat(asset.clientToolConfigurations) ?? 'json');
+  const [token, setToken] = useState('');
+  const trimmed = token.trim();
+  const isTokenUsable = trimmed === '' || isBearerToken(trimmed);
+  const snippets = buildSnippets(snippetTools(asset.clientToolConfigurations), {
+    callingLayerUrl: callingLayerBaseUrl(),
+    assetUid: asset.uid,
+    assetName: asset.name,
+    parameters: readParameters(asset.parameters),
+    values,
+    format,
+    token: isTokenUsable && trimmed !== '' ? trimmed : null,
+  });
+  const [first] = snippets;
+
   return (
     <Stack gap="md">
-      <CopyableCode label="Calling-layer URL" value={url} />
-      <Text size="sm" c="dimmed">
-        Set {TOKEN_VARIABLE} to one of your access tokens first. Add <code>format=csv</code>, <code>ndjson</code> or{' '}
-        <code>xlsx</code> for a file of the whole result.
-      </Text>
-      <CopyableCode label="curl" value={curlSnippet(url, values)} block />
-      <CopyableCode label="Python" value={pythonSnippet(url, values)} block />
+      <CopyableCode label="Calling-layer URL" value={dataAssetUrl(asset.uid)} />
+      <Group align="flex-start" gap="md" grow preventGrowOverflow={false}>
+        <NativeSelect
+          label="Format"
+          description="What the call answers"
+          maw={180}
+          value={format}
+          onChange={(event) => setFormat(event.currentTarget.value as SnippetFormat)}
+          data={snippetFormats.map((value) => ({ value, label: formatLabels[value] }))}
+        />
+        <PasswordInput
+          label="Your token (optional)"
+          description={`Paste a token to put it in place of ${TOKEN_PLACEHOLDER}. It stays in this page: it is not sent or saved.`}
+          autoComplete="off"
+          value={token}
+          onChange={(event) => setToken(event.currentTarget.value)}
+          error={isTokenUsable ? undefined : 'A token has only letters, digits and - . _ ~ + / ='}
+        />
+      </Group>
+      {trimmed !== '' && isTokenUsable ? (
+        <Text size="sm" c="orange.8">
+          The snippets below now contain your token: keep them to yourself.
+        </Text>
+      ) : null}
+      {first ? (
+        <Tabs defaultValue={first.kind}>
+          <Tabs.List aria-label="Client tools">
+            {snippets.map((snippet) => (
+              <Tabs.Tab key={snippet.kind} value={snippet.kind}>
+                {snippet.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {snippets.map((snippet) => (
+            <Tabs.Panel key={snippet.kind} value={snippet.kind} pt="sm">
+              <SnippetCode snippet={snippet} />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      ) : null}
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { readParameters } from '../parameters/definition.ts';
 import { CallingSnippets } from './CallingSnippets.tsx';
 import { kindLabels } from './DataSourceTable.tsx';
 import { ParameterTable } from './ParameterTable.tsx';
+import { RecentCalls } from './RecentCalls.tsx';
 import { TransformationList } from './TransformationList.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -70,7 +71,10 @@ export function DataSourceOverview({ asset }: { asset: DataSourceDetail }) {
         <TransformationList transformations={asset.transformations} />
       </Section>
       <Section title="Call it from a program">
-        <CallingSnippets uid={asset.uid} parameters={parameters} />
+        <CallingSnippets asset={asset} />
+      </Section>
+      <Section title="Recent calls">
+        <RecentCalls uid={asset.uid} />
       </Section>
       <Group gap="xs">
         <Text size="xs" c="dimmed">

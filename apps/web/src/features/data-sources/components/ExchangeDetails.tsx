@@ -1,118 +1,111 @@
-import { Card, Code, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Code, SimpleGrid, Stack, Text } from '@mantine/core';
+import type { DataSourceDetail } from '@datalab/contract/api/data-sources';
 import { texts } from '@datalab/contract/texts';
+import { ExchangeList } from '../../../components/http-exchange/ExchangeList.tsx';
+import type { DataExchange } from '../../../lib/data-api.ts';
+import { readParameters } from '../parameters/definition.ts';
+import { BoundValuesTable } from './BoundValuesTable.tsx';
 import type { CallOutcome } from './CallWorkbench.tsx';
+import { CallTimings } from './CallTimings.tsx';
+import { DetailBlock } from './DetailBlock.tsx';
+import { requestPlaceholders, webRequestText } from './web-request-text.ts';
 
-// Developer mode: the exact request, the SQL with the values bound to it shown apart (never spliced in: the driver
-// binds them), the timings and the raw reply. The bearer token is never shown.
+// Developer mode: the exact request (the bearer token never shown), the SQL as stored with its placeholders and,
+// apart from it, the values bound to them, the timings and the raw reply. The SQL is the asset's own definition,
+// which GetByUid already gives whoever may see the asset: nothing here shows more than the asset screen does. A Web
+// API asset shows its stored request instead of SQL, and the call's upstream exchanges (status, headers with every
+// secret masked by the server, timings).
 
 const RAW_LIMIT = 50_000;
-// Every block may scroll, so each takes the keyboard focus (WCAG 2.1.1: a scrollable region is reachable).
+// Every code block may scroll, so each takes the keyboard focus (WCAG 2.1.1: a scrollable region is reachable).
 
-function Block({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Card withBorder radius="md" padding="md" component="section" aria-label={title}>
-      <Title order={2} fz="h5" mb="xs">
-        {title}
-      </Title>
-      {children}
-    </Card>
-  );
+/** 'content-type' → 'Content-Type' (fetch lower-cases header names). */
+const headerName = (name: string) =>
+  name.replace(/(^|-)([a-z])/gu, (_match, dash: string, letter: string) => dash + letter.toUpperCase());
+
+const headerLines = (headers: DataExchange['requestHeaders']) =>
+  headers.map(([name, value]) => `${headerName(name)}: ${value}`);
+
+function requestText(exchange: DataExchange): string {
+  let body = exchange.body;
+  try {
+    body = JSON.stringify(JSON.parse(exchange.body), null, 2);
+  } catch {
+    // shown as sent
+  }
+  return [`${exchange.method} ${exchange.url}`, ...headerLines(exchange.requestHeaders), '', body].join('\n');
 }
 
-function requestText({ exchange }: CallOutcome): string {
-  return [
-    `${exchange.method} ${exchange.url}`,
-    'Authorization: Bearer <your access token>',
-    'Content-Type: application/json',
-    '',
-    JSON.stringify(JSON.parse(exchange.body), null, 2),
-  ].join('\n');
-}
-
-function ValuesTable({ values }: { values: Record<string, unknown> }) {
-  const entries = Object.entries(values);
-  if (entries.length === 0) return <Text size="sm">No values sent: the server used the defaults.</Text>;
+function RawReply({ outcome }: { outcome: CallOutcome }) {
+  const { exchange, raw } = outcome;
+  const head = [`HTTP ${exchange.status}`, ...headerLines(exchange.responseHeaders), '', ''].join('\n');
   return (
-    <Table>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Parameter</Table.Th>
-          <Table.Th>Value sent</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {entries.map(([name, value]) => (
-          <Table.Tr key={name}>
-            <Table.Td ff="monospace">:{name}</Table.Td>
-            <Table.Td ff="monospace">{JSON.stringify(value) ?? texts.none}</Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <>
+      <Text size="xs" c="dimmed" mb={4}>
+        {exchange.status} · {exchange.contentType} · {raw.length.toLocaleString()} characters
+        {raw.length > RAW_LIMIT ? `, the first ${RAW_LIMIT.toLocaleString()} shown` : ''}
+      </Text>
+      <Code block tabIndex={0} mah={400} style={{ overflow: 'auto' }}>
+        {head + raw.slice(0, RAW_LIMIT)}
+      </Code>
+    </>
   );
 }
 
 export function ExchangeDetails({
+  asset,
   outcome,
   sent,
-  sql,
 }: {
+  asset: DataSourceDetail;
   outcome: CallOutcome;
   sent: Record<string, unknown>;
-  sql: string;
 }) {
-  const { exchange, result, raw } = outcome;
-  const serverMs = result.durationMs;
-  const transferMs = Math.max(0, exchange.elapsedMs - serverMs);
   return (
     <Stack gap="md">
-      <Block title="Request">
+      <DetailBlock title="Request">
         <Code block tabIndex={0}>
-          {requestText(outcome)}
+          {requestText(outcome.exchange)}
         </Code>
-      </Block>
+      </DetailBlock>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Block title="SQL">
-          <Code block tabIndex={0}>
-            {sql || texts.notSet}
-          </Code>
-        </Block>
-        <Block title="Bound values">
-          <ValuesTable values={sent} />
-        </Block>
+        {asset.webApi ? (
+          <DetailBlock title="Request definition">
+            <Code block tabIndex={0} style={{ overflow: 'auto' }}>
+              {webRequestText(asset.webApi)}
+            </Code>
+          </DetailBlock>
+        ) : (
+          <DetailBlock title="SQL">
+            <Code block tabIndex={0} style={{ overflow: 'auto' }}>
+              {asset.sql || texts.notSet}
+            </Code>
+          </DetailBlock>
+        )}
+        <DetailBlock title="Bound values">
+          <BoundValuesTable
+            uid={asset.uid}
+            sent={sent}
+            parameters={readParameters(asset.parameters)}
+            usedByRequest={asset.webApi ? requestPlaceholders(asset.webApi) : undefined}
+          />
+        </DetailBlock>
       </SimpleGrid>
-      <Block title="Timings">
-        <Table>
-          <Table.Tbody>
-            <Table.Tr>
-              <Table.Th scope="row">On the server (validate, run, transform, write)</Table.Th>
-              <Table.Td>{serverMs.toLocaleString()} ms</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">Network and reading the reply</Table.Th>
-              <Table.Td>{transferMs.toLocaleString()} ms</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">Total, as the browser saw it</Table.Th>
-              <Table.Td>{exchange.elapsedMs.toLocaleString()} ms</Table.Td>
-            </Table.Tr>
-            <Table.Tr>
-              <Table.Th scope="row">Served from the cache</Table.Th>
-              <Table.Td>{result.cached ? 'Yes' : 'No'}</Table.Td>
-            </Table.Tr>
-          </Table.Tbody>
-        </Table>
-      </Block>
-      <Block title="Raw reply">
-        <Text size="xs" c="dimmed" mb={4}>
-          {exchange.status} · {exchange.contentType} · {raw.length.toLocaleString()} characters
-          {raw.length > RAW_LIMIT ? `, the first ${RAW_LIMIT.toLocaleString()} shown` : ''}
-        </Text>
-        <Code block tabIndex={0} mah={400} style={{ overflow: 'auto' }}>
-          {raw.slice(0, RAW_LIMIT)}
-        </Code>
-      </Block>
+      <DetailBlock title="Timings">
+        <CallTimings exchange={outcome.exchange} result={outcome.result} kind={asset.kind} />
+      </DetailBlock>
+      {outcome.upstream ? (
+        <DetailBlock title="Upstream exchanges">
+          {outcome.result.cached ? (
+            <Text size="sm">Served from the cache: no request was sent upstream for this call.</Text>
+          ) : (
+            <ExchangeList exchanges={outcome.upstream.exchanges} omitted={outcome.upstream.exchangesOmitted} />
+          )}
+        </DetailBlock>
+      ) : null}
+      <DetailBlock title="Raw reply">
+        <RawReply outcome={outcome} />
+      </DetailBlock>
     </Stack>
   );
 }

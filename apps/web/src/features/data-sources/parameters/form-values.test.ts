@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formParameter, type FormParameter } from './definition.ts';
+import { storedParameterSchema } from '@datalab/contract/parameters';
+import type { FormParameter } from './definition.ts';
 import { toIsoDateTime, valuesFromSearch, valuesToCall, valuesToSearch } from './form-values.ts';
-import { curlSnippet, pythonSnippet } from './snippets.ts';
 
-const define = (input: Record<string, unknown>): FormParameter => formParameter.parse({ id: 1, ...input });
+const define = (input: Record<string, unknown>): FormParameter =>
+  storedParameterSchema.parse({ id: 1, position: 0, ...input });
 
 const parameters = [
   define({ name: 'region', type: 'integer', required: true }),
@@ -30,16 +31,5 @@ describe('parameter values', () => {
     });
     expect(body).toEqual({ region: '3', active: true, since: new Date('2026-03-01T09:30').toISOString() });
     expect(toIsoDateTime('2026-03-01T09:30')).toMatch(/^2026-0[23]-\d{2}T\d{2}:30:00\.000Z$/);
-  });
-});
-
-describe('snippets', () => {
-  it('quote values for the shell and carry no token, only the placeholder', () => {
-    const curl = curlSnippet('https://lab.test/data/v1/a', { name: "O'Brien" });
-    expect(curl).toContain(`-d '{"name":"O'\\''Brien"}'`);
-    expect(curl).toContain('Bearer $DATALAB_TOKEN');
-    const python = pythonSnippet('https://lab.test/data/v1/a', { flag: true, items: [1, null] });
-    expect(python).toContain('"flag": True,');
-    expect(python).toContain('"items": [1, None],');
   });
 });

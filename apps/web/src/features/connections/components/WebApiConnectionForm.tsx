@@ -1,0 +1,231 @@
+import {
+  Button,
+  Group,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
+import { IconPlugConnected } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import type { WebApiConnection } from '@datalab/contract/api/web-api';
+import { monoInput } from '../../../components/forms/mono-input.ts';
+import { KeyValueEditor } from '../../../components/forms/KeyValueEditor.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { useCreateWebApiConnection } from '../api/create-web-api-connection.ts';
+import { useTestWebApiConnection } from '../api/test-web-api-connection.ts';
+import { useUpdateWebApiConnection, type WebApiConnectionSettings } from '../api/update-web-api-connection.ts';
+import {
+  newWebApiDraft,
+  webApiDraftOf,
+  webApiSettingsOf,
+  type WebApiConnectionDraft,
+} from '../model/web-api-connection-draft.ts';
+import { WebApiTestResult } from './WebApiTestResult.tsx';
+
+interface SettingsFormProps {
+  collectionUid: string;
+  stored?: WebApiConnection;
+  initial: WebApiConnectionDraft;
+  /** Whether the caller may change the allowed internal hosts (an administrator who is an Owner). */
+  canChangeAllowedHosts: boolean;
+  onSubmit: (settings: WebApiConnectionSettings) => void;
+  isSaving: boolean;
+  saveError: unknown;
+  submitLabel: string;
+  onCancel: () => void;
+  onDirtyChange?: (isDirty: boolean) => void;
+}
+
+const errorsOf = (error: unknown) => (error instanceof ApiError ? error.errors : {});
+
+type NumberField = {
+  [K in keyof WebApiConnectionDraft]: WebApiConnectionDraft[K] extends number ? K : never;
+}[keyof WebApiConnectionDraft];
+
+const LIMITS: { field: NumberField; label: string; min: number; max: number }[] = [
+  { field: 'connectTimeoutMs', label: 'Connect timeout (ms)', min: 100, max: 60_000 },
+  { field: 'headersTimeoutMs', label: 'Headers timeout (ms)', min: 100, max: 300_000 },
+  { field: 'bodyTimeoutMs', label: 'Body timeout (ms)', min: 100, max: 600_000 },
+  { field: 'maxReplyKb', label: 'Largest reply (KiB)', min: 1, max: 512 * 1024 },
+  { field: 'maxPages', label: 'Pages per call', min: 1, max: 100_000 },
+  { field: 'maxConnections', label: 'Parallel requests', min: 1, max: 100 },
+  { field: 'acquireTimeoutMs', label: 'Queue wait (ms)', min: 1, max: 60_000 },
+  { field: 'retries', label: 'Retries', min: 0, max: 5 },
+];
+
+/** A Web API connection's settings with Test (on the settings as typed, saved or not) and Save. */
+function WebApiSettingsForm(props: SettingsFormProps) {
+  const { collectionUid, stored, canChangeAllowedHosts, onDirtyChange } = props;
+  const [draft, setDraft] = useState<WebApiConnectionDraft>(props.initial);
+  const test = useTestWebApiConnection(collectionUid, stored?.id);
+  const errors = { ...errorsOf(test.error), ...errorsOf(props.saveError) };
+  const errorOf = (field: string) => errors[field]?.join(' ');
+  const set = <K extends keyof WebApiConnectionDraft>(key: K, value: WebApiConnectionDraft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    onDirtyChange?.(true);
+  };
+  const settings = () => webApiSettingsOf(draft, { canChangeAllowedHosts, storedHosts: stored?.allowedHosts ?? [] });
+  const handleSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit(settings());
+  };
+  const headerErrors = Object.entries(errors)
+    .filter(([key]) => key === 'headers' || key.startsWith('headers.'))
+    .flatMap(([, messages]) => messages);
+
+  return (
+    <form onSubmit={handleSubmit} noValidate aria-label="Web API connection settings">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Name"
+            required
+            value={draft.name}
+            error={errorOf('name')}
+            onChange={(e) => set('name', e.currentTarget.value)}
+          />
+          <TextInput
+            label="Base URL"
+            description="http or https; every request goes to a path under it."
+            required
+            styles={monoInput}
+            value={draft.baseUrl}
+            error={errorOf('baseUrl')}
+            onChange={(e) => set('baseUrl', e.currentTarget.value)}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Description"
+          value={draft.description}
+          autosize
+          minRows={2}
+          onChange={(e) => set('description', e.currentTarget.value)}
+        />
+        <Stack gap={4}>
+          <Title order={3} fz="h6">
+            Default headers
+          </Title>
+          <Text size="xs" c="dimmed">
+            Sent with every request; a data asset&apos;s own headers override them. Keep secrets in credentials.
+          </Text>
+          <KeyValueEditor
+            item="header"
+            ignoreCase
+            rows={draft.headers}
+            onChange={(headers) => set('headers', headers)}
+            error={headerErrors.join(' ') || undefined}
+          />
+        </Stack>
+        <TagsInput
+          label="Allowed internal hosts"
+          description={
+            canChangeAllowedHosts
+              ? 'Hosts (host or host:port) this connection may reach although they are internal. Every change is written to the audit log. Press Enter after each.'
+              : 'Hosts this connection may reach although they are internal. Only an administrator who owns the collection changes them.'
+          }
+          placeholder={canChangeAllowedHosts ? 'api.internal:8443' : undefined}
+          value={draft.allowedHosts}
+          disabled={!canChangeAllowedHosts}
+          error={errorOf('allowedHosts')}
+          onChange={(hosts) => set('allowedHosts', hosts)}
+        />
+        <Stack gap={4}>
+          <Title order={3} fz="h6">
+            Limits and timeouts
+          </Title>
+          <Text size="xs" c="dimmed">
+            The headers timeout runs until the reply&apos;s headers arrive, the body timeout over the whole reply.
+            Requests beyond the parallel ones wait in a queue; only idempotent requests are retried.
+          </Text>
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            {LIMITS.map((limit) => (
+              <NumberInput
+                key={limit.field}
+                label={limit.label}
+                min={limit.min}
+                max={limit.max}
+                value={draft[limit.field]}
+                error={errorOf(limit.field === 'maxReplyKb' ? 'maxReplyBytes' : limit.field)}
+                onChange={(v) => set(limit.field, typeof v === 'number' ? v : limit.min)}
+              />
+            ))}
+          </SimpleGrid>
+        </Stack>
+        {test.data ? <WebApiTestResult result={test.data} /> : null}
+        <Group justify="space-between">
+          <Button
+            variant="light"
+            leftSection={<IconPlugConnected size={16} />}
+            loading={test.isPending}
+            onClick={() => test.mutate(settings())}
+          >
+            Test connection
+          </Button>
+          <Group gap="sm">
+            <Button variant="default" onClick={props.onCancel}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={props.isSaving}>
+              {props.submitLabel}
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface WebApiConnectionFormProps {
+  connection: WebApiConnection;
+  onSaved: (saved: WebApiConnection) => void;
+  onCancel: () => void;
+  onDirtyChange?: (isDirty: boolean) => void;
+}
+
+/** A stored Web API connection's settings (its credentials are managed beside them). */
+export function WebApiConnectionForm({ connection, onSaved, onCancel, onDirtyChange }: WebApiConnectionFormProps) {
+  const update = useUpdateWebApiConnection(connection);
+  return (
+    <WebApiSettingsForm
+      collectionUid={connection.collectionUid}
+      stored={connection}
+      initial={webApiDraftOf(connection)}
+      canChangeAllowedHosts={connection.canChangeAllowedHosts}
+      onSubmit={(settings) => update.mutate(settings, { onSuccess: onSaved })}
+      isSaving={update.isPending}
+      saveError={update.error}
+      submitLabel="Save"
+      onCancel={onCancel}
+      onDirtyChange={onDirtyChange}
+    />
+  );
+}
+
+interface NewWebApiConnectionFormProps {
+  collectionUid: string;
+  canChangeAllowedHosts: boolean;
+  onCreated: (created: WebApiConnection) => void;
+  onCancel: () => void;
+}
+
+/** A Web API connection not created yet: tested on the settings as typed, then created. */
+export function NewWebApiConnectionForm(props: NewWebApiConnectionFormProps) {
+  const create = useCreateWebApiConnection(props.collectionUid);
+  return (
+    <WebApiSettingsForm
+      collectionUid={props.collectionUid}
+      initial={newWebApiDraft()}
+      canChangeAllowedHosts={props.canChangeAllowedHosts}
+      onSubmit={(settings) => create.mutate(settings, { onSuccess: props.onCreated })}
+      isSaving={create.isPending}
+      saveError={create.error}
+      submitLabel="Create connection"
+      onCancel={props.onCancel}
+    />
+  );
+}
