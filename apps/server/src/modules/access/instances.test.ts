@@ -1,12 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { TEST_PUBLIC_URL, type TestApp } from '../../testing/app.ts';
+import type { TestApp } from '../../testing/app.ts';
 import { buildCollection, buildGroup, buildPerson } from '../../testing/builders.ts';
-import { createPostgresDatabase, isPostgresAvailable } from '../../testing/stores.ts';
+import { type Instances, startInstances } from '../../testing/instances.ts';
+import { isPostgresAvailable } from '../../testing/stores.ts';
 
 // Two server instances on one PostgreSQL store, as behind a load balancer: a change made through
 // one holds on the very next request through the other, although each caches the access model.
@@ -14,35 +10,17 @@ import { createPostgresDatabase, isPostgresAvailable } from '../../testing/store
 const postgres = await isPostgresAvailable();
 
 (postgres ? describe : describe.skip)('several instances share the access model [postgres]', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'datalab-instances-'));
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let instances: Instances;
   let first: TestApp;
   let second: TestApp;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
-    const instance = async (): Promise<TestApp> => {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: TEST_PUBLIC_URL,
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: database.url,
-        WEB_DIST_DIR: join(dataDir, 'none'),
-      });
-      const app = await buildApp(config, { logger: false });
-      await app.ready();
-      return { app, config, tokenFor: () => Promise.reject(new Error('not used')), close: () => app.close() };
-    };
-    first = await instance();
-    second = await instance();
+    instances = await startInstances(2, {});
+    [first, second] = instances.apps as [TestApp, TestApp];
   });
 
   afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await instances?.close();
   });
 
   it('sees a membership granted and withdrawn on the other instance at the next request', async () => {

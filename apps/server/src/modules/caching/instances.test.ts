@@ -1,14 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCacheKeys } from '@datalab/contract/api/caching';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { TEST_PUBLIC_URL, createTestApp, type TestApp } from '../../testing/app.ts';
+import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { buildPerson } from '../../testing/builders.ts';
-import { createPostgresDatabase, isPostgresAvailable } from '../../testing/stores.ts';
+import { type Instances, startInstances } from '../../testing/instances.ts';
+import { isPostgresAvailable } from '../../testing/stores.ts';
 import { buildCacheWorld } from './test-world.ts';
 
 // The result cache in Redis through the whole app: two instances on one PostgreSQL store and one Redis (database
@@ -21,37 +17,17 @@ const REDIS_URL = 'redis://127.0.0.1:6379/9';
 const keysOf = (response: { json: () => unknown }) => getCacheKeys.response.parse(response.json());
 
 (postgres ? describe : describe.skip)('result cache shared by instances through Redis [postgres]', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'datalab-cache-instances-'));
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let instances: Instances;
   let first: TestApp;
   let second: TestApp;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
-    const instance = async (): Promise<TestApp> => {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: TEST_PUBLIC_URL,
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: database.url,
-        REDIS_URL,
-        DEMO_SHOP_ORDERS: '200',
-        WEB_DIST_DIR: join(dataDir, 'none'),
-      });
-      const app = await buildApp(config, { logger: false });
-      await app.ready();
-      return { app, config, tokenFor: () => Promise.reject(new Error('not used')), close: () => app.close() };
-    };
-    first = await instance();
-    second = await instance();
+    instances = await startInstances(2, { REDIS_URL, DEMO_SHOP_ORDERS: '200' });
+    [first, second] = instances.apps as [TestApp, TestApp];
   });
 
   afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await instances?.close();
   });
 
   it('serves one instance’s entry from the other, lists it on both, and a purge on one empties both', async () => {

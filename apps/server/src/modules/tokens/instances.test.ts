@@ -1,13 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { TEST_PUBLIC_URL, type TestApp } from '../../testing/app.ts';
+import type { TestApp } from '../../testing/app.ts';
 import { buildGroup, buildPerson } from '../../testing/builders.ts';
-import { createPostgresDatabase, isPostgresAvailable } from '../../testing/stores.ts';
+import { type Instances, startInstances } from '../../testing/instances.ts';
+import { isPostgresAvailable } from '../../testing/stores.ts';
 import { buildPlace, createToken, withToken } from './test-world.ts';
 
 // Two server instances on one PostgreSQL store and one Redis, as behind a load balancer: a token made on one works
@@ -19,38 +15,17 @@ const REDIS_URL = 'redis://127.0.0.1:6379';
 const LIMIT = 4;
 
 (postgres ? describe : describe.skip)('Data Lab tokens on several instances [postgres]', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'datalab-token-instances-'));
-  let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let instances: Instances;
   let first: TestApp;
   let second: TestApp;
 
   beforeAll(async () => {
-    database = await createPostgresDatabase();
-    const instance = async (): Promise<TestApp> => {
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        DATA_DIR: dataDir,
-        PUBLIC_URL: TEST_PUBLIC_URL,
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: database.url,
-        REDIS_URL,
-        RATE_LIMIT_PER_MINUTE: String(LIMIT),
-        DEMO_SHOP_ORDERS: '200',
-        WEB_DIST_DIR: join(dataDir, 'none'),
-      });
-      const app = await buildApp(config, { logger: false });
-      await app.ready();
-      return { app, config, tokenFor: () => Promise.reject(new Error('not used')), close: () => app.close() };
-    };
-    first = await instance();
-    second = await instance();
+    instances = await startInstances(2, { REDIS_URL, RATE_LIMIT_PER_MINUTE: String(LIMIT), DEMO_SHOP_ORDERS: '200' });
+    [first, second] = instances.apps as [TestApp, TestApp];
   });
 
   afterAll(async () => {
-    await first?.close();
-    await second?.close();
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await instances?.close();
   });
 
   it('revokes and narrows at the next call on the other instance', async () => {

@@ -1,24 +1,50 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { collect, createMysqlTestDatabase, mysqlAvailable, type TestDatabase } from '../testing/databases.ts';
+import {
+  collect,
+  createMysqlTestDatabase,
+  createPostgresTestDatabase,
+  mysqlAvailable,
+  postgresAvailable,
+  type TestDatabase,
+} from '../testing/databases.ts';
+import type { Connector } from '../types.ts';
 import { createMysqlConnector } from './mysql.ts';
+import { createPostgresConnector } from './postgres.ts';
 
 // A caller who goes away while its run is still waiting for the pool to open a connection (an HTTP client that
 // disconnects, a load generator stopping mid-call) must not keep that connection: once every slot had leaked so,
 // each later run waited for a connection that never came back and failed (UNREACHABLE after the pool's timeout).
 
-describe.skipIf(!mysqlAvailable)('MySQL/MariaDB connector, runs given up on while connecting', () => {
+const servers = [
+  {
+    name: 'PostgreSQL',
+    available: postgresAvailable,
+    database: createPostgresTestDatabase,
+    connector: (db: TestDatabase) =>
+      createPostgresConnector({ ...db.settings, maxConnections: 2, acquireTimeoutMs: 2000 }),
+  },
+  {
+    name: 'MySQL/MariaDB',
+    available: mysqlAvailable,
+    database: createMysqlTestDatabase,
+    connector: (db: TestDatabase) =>
+      createMysqlConnector({ ...db.settings, maxConnections: 2, acquireTimeoutMs: 2000 }),
+  },
+];
+
+describe.each(servers)('$name connector, runs given up on while connecting', (server) => {
   let db: TestDatabase;
 
   beforeAll(async () => {
-    db = await createMysqlTestDatabase();
+    if (server.available) db = await server.database();
   });
   afterAll(async () => {
     await db?.drop();
   });
 
-  it('gives the connection back to the pool, so later runs still get one', async () => {
+  it.skipIf(!server.available)('gives the connection back to the pool, so later runs still get one', async () => {
     // A fresh pool has no connection yet: every run below waits for one to be opened when it is aborted.
-    const connector = createMysqlConnector({ ...db.settings, maxConnections: 2, acquireTimeoutMs: 2000 });
+    const connector: Connector = server.connector(db);
     try {
       const aborted = Array.from({ length: 2 }, () => {
         const controller = new AbortController();
