@@ -96,6 +96,26 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
       }
     });
 
+    it('gives a clean connection back to the pool: one backend serves run after run, streamed or not', async () => {
+      const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 500 });
+      const pid = async (readLimit?: number) => {
+        const run = await small.run({
+          sql: 'select pg_backend_pid() as pid',
+          values: {},
+          timeoutMs: 5000,
+          ...(readLimit === undefined ? {} : { readLimit }),
+        });
+        const [row] = await collect(run.rows);
+        return (row as { pid: number }).pid;
+      };
+      try {
+        const pids = [await pid(), await pid(2), await pid(2), await pid(), await pid(2)];
+        expect(new Set(pids).size).toBe(1);
+      } finally {
+        await small.close();
+      }
+    });
+
     it('runs read-only with its own time limit set on the server for each run', async () => {
       const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 200 });
       try {

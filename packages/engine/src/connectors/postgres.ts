@@ -111,7 +111,7 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
       finished ??= (async () => {
         control.signal.removeEventListener('abort', onAbort);
         try {
-          if (outcome !== 'commit') {
+          if (outcome === 'discard' || outcome === 'cancel') {
             if (outcome === 'cancel') await cancelBackend(pid);
             leased.release(true);
           } else {
