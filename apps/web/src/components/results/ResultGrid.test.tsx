@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderUi } from '../../test/render-ui.tsx';
@@ -62,6 +62,66 @@ describe('ResultGrid', () => {
     await user.click(screen.getByRole('button', { name: 'email' }));
     const emails = bodyRows().map((row) => within(row).getAllByRole('cell')[2]?.textContent);
     expect(emails).toEqual(['a@x', 'b@x', 'None']);
+  });
+
+  it('shows the rows at the scroll position, and only those', async () => {
+    renderUi(<ResultGrid label="Result" columns={columns} rows={manyRows(100_000)} />);
+    await screen.findByRole('button', { name: 'Select row 1' });
+    const region = screen.getByRole('region', { name: 'Result' });
+    Object.defineProperty(region, 'scrollTop', { configurable: true, value: 1000 * 30 });
+    fireEvent.scroll(region);
+    await screen.findByRole('button', { name: 'Select row 1001' });
+    expect(screen.queryByRole('button', { name: 'Select row 1' })).toBeNull();
+    expect(bodyRows().length).toBeLessThan(60);
+    const row = screen.getByRole('button', { name: 'Select row 1001' }).closest('tr') as HTMLElement;
+    expect(row.getAttribute('aria-rowindex')).toBe('1002');
+    expect(within(row).getAllByRole('cell')[1]?.textContent).toBe('1001');
+  });
+
+  it('sorts 100,000 rows in slices, saying so meanwhile; empty values stay last when descending', async () => {
+    const user = userEvent.setup();
+    const rows = manyRows(100_000).map((row, i) => (i % 2 === 1 ? { ...row, total: null } : row));
+    renderUi(<ResultGrid label="Result" columns={columns} rows={rows} />);
+    await user.click(screen.getByRole('button', { name: 'total' }));
+    // Sorting 100,000 rows takes more than one slice: the previous order stays, marked busy, until it is done.
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
+    expect(screen.getByText('100000 rows, sorting…')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('false'), { timeout: 15_000 });
+    // total = (i * 7) % 1000 on even i: 0 first, at ids 1, 1001, 2001… in the reply's order (a stable sort).
+    expect(firstCells().slice(0, 3)).toEqual(['1', '1001', '2001']);
+    await user.click(screen.getByRole('button', { name: 'total' }));
+    await waitFor(() => expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('false'), { timeout: 15_000 });
+    const totals = bodyRows().map((row) => within(row).getAllByRole('cell')[3]?.textContent);
+    expect(totals.slice(0, 2)).toEqual(['998', '998']);
+    const region = screen.getByRole('region', { name: 'Result' });
+    Object.defineProperty(region, 'scrollTop', { configurable: true, value: 99_990 * 30 });
+    fireEvent.scroll(region);
+    const last = await screen.findByRole('button', { name: 'Select row 100000' });
+    expect(within(last.closest('tr') as HTMLElement).getAllByRole('cell')[3]?.textContent).toBe('None');
+  });
+
+  it('selects and copies the rows as they are shown after sorting', async () => {
+    const user = userEvent.setup();
+    const rows = [
+      { id: 10, email: 'b@x', total: 1 },
+      { id: 9, email: 'a@x', total: 2 },
+      { id: 100, email: 'c@x', total: 3 },
+    ];
+    renderUi(<ResultGrid label="Result" columns={columns} rows={rows} />);
+    await user.click(screen.getByRole('button', { name: 'id' }));
+    await user.click(screen.getByRole('button', { name: 'Select row 1' }));
+    await user.click(screen.getByRole('button', { name: 'Copy selected rows' }));
+    expect(await navigator.clipboard.readText()).toBe('id\temail\ttotal\n9\ta@x\t2');
+    await user.keyboard('{Shift>}');
+    await user.click(screen.getByRole('button', { name: 'Select row 2' }));
+    await user.keyboard('{/Shift}');
+    expect(screen.getByText('3 rows, 2 selected')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Copy selected rows' }));
+    expect(await navigator.clipboard.readText()).toBe('id\temail\ttotal\n9\ta@x\t2\n10\tb@x\t1');
+    // The selection belongs to the rows, not the positions: reversed, the same two rows are still selected.
+    await user.click(screen.getByRole('button', { name: 'id' }));
+    expect(firstCells()).toEqual(['100', '10', '9']);
+    expect(bodyRows().map((row) => row.getAttribute('aria-selected'))).toEqual(['false', 'true', 'true']);
   });
 
   it('shows an empty value as None', async () => {

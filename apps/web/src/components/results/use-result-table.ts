@@ -2,17 +2,16 @@ import { useMemo } from 'react';
 import {
   columnResizingFeature,
   columnSizingFeature,
-  createSortedRowModel,
   rowSortingFeature,
   tableFeatures,
   useTable,
   type ColumnDef,
-  type Row,
 } from '@tanstack/react-table';
-import { compareCells, isNumericColumn } from './cell-value.ts';
+import { isNumericColumn } from './cell-value.ts';
 
-// The grid's table model: client-side sorting of the loaded rows and resizable columns. Rows are the reply's
-// objects as they are (no per-row copies), so 100,000 rows cost one array of references.
+// The grid's column model: which column sorts which way, and how wide each column is. The rows stay out of it: a
+// table model builds an object per row (100,000 of them before the first paint), while the grid only ever needs the
+// rows in view, read from the reply's own objects in the order `use-display-order.ts` computes.
 
 export type ResultRow = Record<string, unknown>;
 export interface ResultColumn {
@@ -24,20 +23,17 @@ export const resultFeatures = tableFeatures({
   rowSortingFeature,
   columnSizingFeature,
   columnResizingFeature,
-  sortedRowModel: createSortedRowModel(),
 });
 type Features = typeof resultFeatures;
-export type ResultTableRow = Row<Features, ResultRow>;
 
-const sortCells = (a: ResultTableRow, b: ResultTableRow, columnId: string) =>
-  compareCells(a.original[columnId], b.original[columnId]);
+const NO_ROWS: ResultRow[] = [];
 
 function columnSize(column: ResultColumn): number {
   if (isNumericColumn(column.type)) return 120;
   return Math.min(320, Math.max(120, column.name.length * 9 + 48));
 }
 
-export function useResultTable(columns: readonly ResultColumn[], rows: readonly ResultRow[]) {
+export function useResultTable(columns: readonly ResultColumn[]) {
   const columnDefs = useMemo(
     () =>
       columns.map((column): ColumnDef<Features, ResultRow> => ({
@@ -46,17 +42,14 @@ export function useResultTable(columns: readonly ResultColumn[], rows: readonly 
         header: column.name,
         size: columnSize(column),
         minSize: 60,
-        sortFn: sortCells,
-        sortUndefined: false,
         sortDescFirst: false,
       })),
     [columns],
   );
-  const data = useMemo(() => [...rows], [rows]);
   return useTable({
     features: resultFeatures,
     columns: columnDefs,
-    data,
+    data: NO_ROWS,
     columnResizeMode: 'onChange',
     enableMultiSort: false,
   });

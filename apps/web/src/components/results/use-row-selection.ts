@@ -1,29 +1,28 @@
 import { useCallback, useState } from 'react';
 
-// Selected rows by their table id (the index in the reply), so a selection survives re-sorting. Shift extends from
-// the last row clicked over the rows as they are shown now.
+// Selected rows by their index in the reply, so a selection survives re-sorting. Shift extends from the last position
+// clicked over the rows as they are shown now.
 
 export function useRowSelection() {
-  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set());
+  const [selected, setSelected] = useState<ReadonlySet<number>>(() => new Set());
   const [anchor, setAnchor] = useState<number | null>(null);
 
+  /** `rowAt` gives the reply row shown at a position; `position` is the one clicked. */
   const toggle = useCallback(
-    (shownIds: readonly string[], index: number, extend: boolean) => {
+    (rowAt: (position: number) => number, position: number, extend: boolean) => {
       setSelected((current) => {
         const next = new Set(current);
         if (extend && anchor !== null) {
-          const [from, to] = anchor < index ? [anchor, index] : [index, anchor];
-          for (let i = from; i <= to; i += 1) next.add(shownIds[i] ?? '');
-          next.delete('');
+          const [from, to] = anchor < position ? [anchor, position] : [position, anchor];
+          for (let at = from; at <= to; at += 1) next.add(rowAt(at));
         } else {
-          const id = shownIds[index];
-          if (id === undefined) return current;
-          if (next.has(id)) next.delete(id);
-          else next.add(id);
+          const index = rowAt(position);
+          if (next.has(index)) next.delete(index);
+          else next.add(index);
         }
         return next;
       });
-      setAnchor(index);
+      setAnchor(position);
     },
     [anchor],
   );
