@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signInAt, test } from './fixtures.ts';
@@ -25,6 +26,30 @@ const callWith = (request: APIRequestContext, uid: string, secret: string) =>
     headers: { Authorization: `Bearer ${secret}` },
     data: {},
   });
+
+/** The same call with curl, as the snippet a partner copies would make it: the status and the body. */
+function curlWith(origin: string, uid: string, secret: string): { status: number; body: string } {
+  const out = execFileSync(
+    'curl',
+    [
+      '-sS',
+      '-X',
+      'POST',
+      '-H',
+      `Authorization: Bearer ${secret}`,
+      '-H',
+      'Content-Type: application/json',
+      '--data',
+      '{}',
+      '-w',
+      '\n%{http_code}',
+      `${origin}/data/v1/${encodeURIComponent(uid)}?format=json`,
+    ],
+    { encoding: 'utf8' },
+  );
+  const cut = out.lastIndexOf('\n');
+  return { status: Number(out.slice(cut + 1)), body: out.slice(0, cut) };
+}
 
 /** The token's secret from the page that shows it once. */
 async function revealedSecret(page: Page): Promise<string> {
@@ -76,9 +101,10 @@ test('a partner creates a token in the Digital Lab, calls with it, revokes it an
   // No way into the portal's management screens from the Digital Lab.
   await expect(page.locator('a[href^="/collection"], a[href^="/management"], a[href^="/data-source"]')).toHaveCount(0);
 
-  const called = await callWith(page.request, uid, secret);
-  expect(called.status()).toBe(200);
-  const result = (await called.json()) as { rows: unknown[] };
+  const origin = new URL(page.url()).origin;
+  const called = curlWith(origin, uid, secret);
+  expect(called.status).toBe(200);
+  const result = JSON.parse(called.body) as { rows: unknown[] };
   expect(result.rows.length).toBeGreaterThan(0);
 
   await page.getByRole('link', { name: 'Your tokens' }).first().click();
@@ -90,8 +116,7 @@ test('a partner creates a token in the Digital Lab, calls with it, revokes it an
   await dialog.getByRole('button', { name: 'Revoke token' }).click();
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('Revoked');
 
-  const refused = await callWith(page.request, uid, secret);
-  expect(refused.status()).toBe(401);
+  expect(curlWith(origin, uid, secret).status).toBe(401);
 });
 
 test('an Owner creates a collection token in the Tokens tab and it reads the collection', async ({ page }) => {
