@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInAt, test } from './fixtures.ts';
@@ -136,4 +137,41 @@ test('developer mode shows a Web API call’s upstream exchanges, secrets masked
   await upstream.getByRole('button').first().click();
   await expect(upstream.getByText(/X-Api-Key: \*{8}/u).first()).toBeVisible();
   await expectAccessible(page, 'developer-mode call of a Web API asset');
+});
+
+test('analyst calls the demo Web API asset with a dependent parameter and downloads CSV', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAt(page, '/data-source', 'analyst');
+  await page.getByRole('link', { name: 'Country indicators', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Country indicators' })).toBeVisible();
+  await page.getByRole('link', { name: 'Call', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Call Country indicators' })).toBeVisible();
+
+  // Region → country: the countries come from a SQL parameter data source that takes the chosen region.
+  const country = page.getByRole('combobox', { name: 'Country' });
+  await expect(country).toBeDisabled();
+  await page.getByRole('combobox', { name: 'Region' }).click();
+  await page.getByRole('option', { name: 'Europe', exact: true }).click();
+  await expect(country).toBeEnabled();
+  await country.click();
+  await page.getByRole('option', { name: 'France', exact: true }).click();
+  await expect(page).toHaveURL(/[?&]country=FR(&|$)/u);
+
+  await page.getByRole('button', { name: 'Call', exact: true }).click();
+  const grid = page.getByRole('region', { name: 'Result of Country indicators' });
+  await expect(grid.locator('tbody tr').first()).toBeVisible();
+  const headers = (await grid.locator('thead th').allInnerTexts()).map((text) => text.trim());
+  expect(headers).toEqual(expect.arrayContaining(['year', 'gdpUsdBillions', 'gdpPerPersonUsd']));
+
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV', exact: true }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/\.csv$/u);
+  const lines = (await readFile(await download.path(), 'utf8')).trim().split(/\r?\n/u);
+  const header = (lines[0] ?? '').split(',');
+  expect(header).toEqual(expect.arrayContaining(['year', 'gdpUsdBillions', 'gdpPerPersonUsd']));
+  expect(header).not.toContain('gdpUsdBn'); // renamed by the asset's transformation
+  // From the default year (2010) to the last (2025), newest first (the transformation's sort), every page read.
+  const years = lines.slice(1).map((line) => Number(line.split(',')[header.indexOf('year')]));
+  expect(years).toEqual(Array.from({ length: 16 }, (_, i) => 2025 - i));
 });

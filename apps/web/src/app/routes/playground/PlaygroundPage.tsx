@@ -1,4 +1,4 @@
-import { Button, Select } from '@mantine/core';
+import { Button, Select, Stack } from '@mantine/core';
 import { IconCode, IconFolderPlus, IconPlugConnected } from '@tabler/icons-react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import type { CollectionSummary } from '@datalab/contract/api/collections';
@@ -45,17 +45,21 @@ function Workbench({
   if (connections.isPending) return <PageLoader label="Loading the connections" />;
   if (connections.error) return <InlineError error={connections.error} />;
   if (connections.sql.length === 0 && connections.webApi.length === 0) {
+    // The picker stays: another collection the caller owns may have connections.
     return (
-      <EmptyPanel
-        icon={<IconPlugConnected size={28} stroke={1.5} />}
-        title="No connection in this collection"
-        description="The playground runs on a collection's database or web API connection. Add one to the collection first."
-        actions={
-          <Button component={Link} to={paths.collectionEdit(collectionUid, 'connections')} variant="light">
-            Open its connections
-          </Button>
-        }
-      />
+      <Stack gap="md">
+        <CollectionField collections={collections} value={collectionUid} />
+        <EmptyPanel
+          icon={<IconPlugConnected size={28} stroke={1.5} />}
+          title="No connection in this collection"
+          description="The playground runs on a collection's database or web API connection. Add one to the collection first."
+          actions={
+            <Button component={Link} to={paths.collectionEdit(collectionUid, 'connections')} variant="light">
+              Open its connections
+            </Button>
+          }
+        />
+      </Stack>
     );
   }
   return (

@@ -95,4 +95,25 @@ describe('the playground', () => {
     expect(screen.getByRole('textbox', { name: 'Label of region' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
   });
+  it('keeps the collection picker when the first owned collection has no connection', async () => {
+    window.localStorage.setItem(DEVELOPER_MODE_KEY, 'true');
+    fakeApi({
+      ...routes,
+      'GET /api/DataSourceCollection/GetAll': {
+        body: pageOfItems([
+          buildCollectionSummary({ uid: 'col-0', name: 'Empty', myRole: 'Owner' }),
+          buildCollectionSummary({ uid: 'col-1', name: 'Sales', myRole: 'Owner' }),
+        ]),
+      },
+      'GET /api/SqlConnection': (request: FakeRequest) => ({
+        body: request.query.get('collectionUid') === 'col-1' ? [buildSqlConnection({ id: 5, kind: 'sqlite' })] : [],
+      }),
+    });
+    const user = userEvent.setup();
+    renderApp({ path: '/playground', ...signedIn() });
+    expect(await screen.findByText('No connection in this collection')).toBeTruthy();
+    await user.click(screen.getByRole('combobox', { name: /^Collection/u }));
+    await user.click(await screen.findByRole('option', { name: 'Sales' }));
+    expect(await screen.findByRole('combobox', { name: /^Connection/u })).toBeTruthy();
+  });
 });
