@@ -4,6 +4,7 @@ import {
   runQuery,
   type ConnectorRegistry,
   type ParameterDefinition,
+  type QueryResult,
   type Row,
 } from '@datalab/engine';
 import { PREVIEW_ROW_CAP } from '@datalab/contract/api/sql-data-sources';
@@ -115,6 +116,27 @@ function jsonSafe(row: Row): Row {
   return out;
 }
 
+/** A preview's rows, JSON-safe: at most rowCap, then truncated (one more was there). Frees the run either way. */
+export async function previewRows(
+  result: Pick<QueryResult, 'rows' | 'close'>,
+  rowCap: number,
+): Promise<{ rows: Row[]; truncated: boolean }> {
+  const rows: Row[] = [];
+  let truncated = false;
+  try {
+    for await (const row of result.rows) {
+      if (rows.length >= rowCap) {
+        truncated = true;
+        break;
+      }
+      rows.push(jsonSafe(row));
+    }
+  } finally {
+    await result.close();
+  }
+  return { rows, truncated };
+}
+
 /** Runs SQL that is not saved yet (read-only like every run), answering at most PREVIEW_ROW_CAP rows. */
 export async function preview(s: RunServices, collection: Collection, input: PreviewInput) {
   const connection = await findConnectionRow(s.db, input.connectionId);
@@ -138,19 +160,7 @@ export async function preview(s: RunServices, collection: Collection, input: Pre
       readLimit: rowCap + 1,
       timeoutMs: input.timeoutMs,
     });
-    const rows: Row[] = [];
-    let truncated = false;
-    try {
-      for await (const row of result.rows) {
-        if (rows.length >= rowCap) {
-          truncated = true;
-          break;
-        }
-        rows.push(jsonSafe(row));
-      }
-    } finally {
-      await result.close();
-    }
+    const { rows, truncated } = await previewRows(result, rowCap);
     return {
       columns: result.columns,
       rows,

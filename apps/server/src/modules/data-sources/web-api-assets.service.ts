@@ -6,7 +6,6 @@ import {
   runQuery,
   type ConnectorRegistry,
   type HttpExchange,
-  type Row,
 } from '@datalab/engine';
 import type { DataRole } from '@datalab/contract/api/data-roles';
 import {
@@ -30,7 +29,7 @@ import { newUid } from '../collections/service.ts';
 import { credentialKey, httpConnectorSettings, type SqlRuntime } from '../connections/runtime.service.ts';
 import { ASSET, assetDetail, deleteSqlAsset, ensureNameFree, requireAsset, writeParts } from './assets.service.ts';
 import { findConnectionRow, insertAsset, updateAsset } from './repository.ts';
-import { parameterOptions } from './run.service.ts';
+import { parameterOptions, previewRows } from './run.service.ts';
 import { checkParameters, checkTransformations, templatePlaceholderUndefined } from './validation.ts';
 import { findCredentialSummary } from './web-api.repository.ts';
 
@@ -230,20 +229,6 @@ export class ExchangeLog {
   }
 }
 
-/** A row as JSON can carry it: big integers as text, bytes as base64. */
-function jsonSafe(row: Row): Row {
-  const out: Row = {};
-  for (const [key, value] of Object.entries(row)) {
-    out[key] =
-      typeof value === 'bigint'
-        ? value.toString()
-        : Buffer.isBuffer(value) || value instanceof Uint8Array
-          ? Buffer.from(value).toString('base64')
-          : value;
-  }
-  return out;
-}
-
 /** An engine failure of the run, as Try reports it (parameter errors stay a 400: nothing was sent). */
 function failureOf(error: unknown): { status: number; message: string } {
   if (!isEngineError(error)) throw error;
@@ -298,19 +283,7 @@ export async function tryWebApiRequest(
       onExchange: log.add,
     });
     boundValues = result.stats.boundValues;
-    const rows: Row[] = [];
-    let truncated = false;
-    try {
-      for await (const row of result.rows) {
-        if (rows.length >= rowCap) {
-          truncated = true;
-          break;
-        }
-        rows.push(jsonSafe(row));
-      }
-    } finally {
-      await result.close();
-    }
+    const { rows, truncated } = await previewRows(result, rowCap);
     const durationMs = performance.now() - startedAt;
     return { columns: result.columns, rows, truncated, durationMs, boundValues, error: null, ...log.view() };
   } catch (error) {
