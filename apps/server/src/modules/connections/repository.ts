@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { Collection, Connection } from '../../db/schema.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 
 // Queries on connections. Rules (secrets, paths, uniqueness messages) live in service.ts; the store itself keeps
 // names unique per collection, regardless of case.
@@ -43,13 +44,11 @@ export const nameKey = (name: string) => name.toLowerCase();
  * True when a write failed on one of the connection name constraints: a name taken in the collection, perhaps by
  * a creation at the same instant (PostgreSQL unique_violation, SQLite SQLITE_CONSTRAINT_UNIQUE).
  */
-export function isNameTaken(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
-  const e = error as { code?: unknown; constraint?: unknown; errcode?: unknown; message?: unknown };
-  if (e.code === '23505') return typeof e.constraint === 'string' && e.constraint.startsWith('connections_collection');
-  const message = typeof e.message === 'string' ? e.message : '';
-  return e.errcode === 2067 && /UNIQUE constraint failed: connections\.collection_id, connections\.name/.test(message);
-}
+export const isNameTaken = (error: unknown): boolean =>
+  isUniqueViolation(error, {
+    postgres: 'connections_collection',
+    sqlite: 'connections.collection_id, connections.name',
+  });
 
 export type ConnectionValues = Pick<
   Connection,

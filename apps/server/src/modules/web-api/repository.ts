@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import { inIdList } from '../../db/id-list.ts';
+import { isUniqueViolation } from '../../db/unique-violation.ts';
 import type {
   Collection,
   Connection,
@@ -153,14 +154,13 @@ export async function deleteCredentialRow(db: Database, id: number) {
 }
 
 /** True when a write failed on a name constraint: a connection name of the collection, or a credential name. */
-export function isNameTaken(error: unknown, table: 'connections' | 'web_api_credentials'): boolean {
-  if (!error || typeof error !== 'object') return false;
-  const e = error as { code?: unknown; constraint?: unknown; errcode?: unknown; message?: unknown };
-  const prefix = table === 'connections' ? 'connections_collection' : 'web_api_credentials_name';
-  if (e.code === '23505') return typeof e.constraint === 'string' && e.constraint.startsWith(prefix);
-  const message = typeof e.message === 'string' ? e.message : '';
-  return e.errcode === 2067 && message.includes(`UNIQUE constraint failed: ${table}.`);
-}
+export const isNameTaken = (error: unknown, table: 'connections' | 'web_api_credentials'): boolean =>
+  isUniqueViolation(
+    error,
+    table === 'connections'
+      ? { postgres: 'connections_collection', sqlite: 'connections.' }
+      : { postgres: 'web_api_credentials_name', sqlite: 'web_api_credentials.' },
+  );
 
 // The collection a Web API connection or a credential belongs to (route declarations resolve through these).
 const asId = (text: string) => (/^\d{1,15}$/.test(text) ? Number(text) : undefined);
