@@ -1,43 +1,31 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
-import { nameText, text } from '../text.ts';
-import { clientTools, dataSourceDetail, parameterDefinitions, rule } from './data-sources.ts';
+import {
+  assetIdentity,
+  assetLimits,
+  assetPartsOnCreate,
+  assetPartsOnUpdate,
+  transformationInput,
+} from './asset-fields.ts';
+import { dataSourceDetail, parameterDefinitions } from './data-sources.ts';
 
 // SQL data assets: create, change, delete, and run SQL that is not saved yet (the editor's Run before Save).
 
-export const ASSET_NAME_MAX = 100;
+export { ASSET_NAME_MAX } from './asset-fields.ts';
 export const SQL_MAX = 100_000;
 /** The preview answers at most this many rows, whatever the asset's row cap. */
 export const PREVIEW_ROW_CAP = 200;
 
-const limits = {
-  cacheTtlSeconds: z.number().int().min(0).max(86_400).default(0),
-  rowCap: z.number().int().min(1).max(100_000).default(1000),
-  timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
-  maxExportRows: z.number().int().min(1).max(10_000_000).default(1_000_000),
-};
-
 const assetShape = {
-  connectionId: z.number().int(),
-  name: nameText(ASSET_NAME_MAX),
-  description: text(2000).default(''),
+  ...assetIdentity,
   sql: z.string().max(SQL_MAX).pipe(z.string().trim().min(1)),
-  ...limits,
+  ...assetLimits,
 };
-
-const transformationInput = z.object({ name: text(200).default(''), rules: z.array(rule).default([]) });
-/**
- * The client tools the asset offers snippets for, saved with the asset in its transaction: a tool not configured
- * yet starts with empty settings, a kept one keeps its settings, one left out is removed.
- */
-const clientToolList = z.array(z.enum(clientTools)).max(clientTools.length);
 
 export const createSqlDataSource = z.object({
   collectionUid: z.string().trim().min(1),
   ...assetShape,
-  parameters: parameterDefinitions.default([]),
-  transformations: z.array(transformationInput).default([]),
-  clientTools: clientToolList.default([]),
+  ...assetPartsOnCreate,
 });
 export type CreateSqlDataSource = z.input<typeof createSqlDataSource>;
 
@@ -45,9 +33,7 @@ export type CreateSqlDataSource = z.input<typeof createSqlDataSource>;
 export const updateSqlDataSource = z.object({
   uid: z.string().trim().min(1),
   ...assetShape,
-  parameters: parameterDefinitions.optional(),
-  transformations: z.array(transformationInput).optional(),
-  clientTools: clientToolList.optional(),
+  ...assetPartsOnUpdate,
 });
 
 export const postSqlDataSource = defineCall({
@@ -100,7 +86,7 @@ export const previewSqlDataSource = defineCall({
     transformations: z.array(transformationInput).default([]),
     values: z.record(z.string(), z.unknown()).default({}),
     rowCap: z.number().int().min(1).max(PREVIEW_ROW_CAP).default(100),
-    timeoutMs: limits.timeoutMs,
+    timeoutMs: assetLimits.timeoutMs,
   }),
   response: previewResult,
 });

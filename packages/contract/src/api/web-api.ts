@@ -3,7 +3,14 @@ import { defineCall } from '../call.ts';
 import { isoDateTime } from '../dates.ts';
 import { nameText, text } from '../text.ts';
 import { webApiRequest } from '../web-api-request.ts';
-import { clientTools, dataSourceDetail, parameterDefinitions, rule } from './data-sources.ts';
+import {
+  assetIdentity,
+  assetLimits,
+  assetPartsOnCreate,
+  assetPartsOnUpdate,
+  transformationInput,
+} from './asset-fields.ts';
+import { dataSourceDetail, parameterDefinitions } from './data-sources.ts';
 
 // Web API connections (Owners manage them and their credentials) and Web API data assets (Editors manage them),
 // SPEC §7 "Web API connections and data sources", and the calls the screens need besides (docs/decisions.md):
@@ -23,7 +30,7 @@ import { clientTools, dataSourceDetail, parameterDefinitions, rule } from './dat
 // - PUT /api/WebApiDataSource/{id}/Credentials: pick the asset's credential among its connection's (Editor).
 
 export const CONNECTION_NAME_MAX = 100;
-export const ASSET_NAME_MAX = 100;
+export { ASSET_NAME_MAX } from './asset-fields.ts';
 /** "Try" answers at most this many rows, whatever the asset's row cap (as the SQL preview). */
 export const WEB_API_PREVIEW_ROW_CAP = 200;
 /** At most this many exchanges are sent back (a paged run may make hundreds); the rest are counted. */
@@ -389,33 +396,19 @@ export const deleteWebApiCredential = defineCall({
 
 // ---- Data assets ----
 
-const limits = {
-  cacheTtlSeconds: z.number().int().min(0).max(86_400).default(0),
-  rowCap: z.number().int().min(1).max(100_000).default(1000),
-  timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
-  maxExportRows: z.number().int().min(1).max(10_000_000).default(1_000_000),
-};
-
 const assetShape = {
-  connectionId: z.number().int(),
-  name: nameText(ASSET_NAME_MAX),
-  description: text(2000).default(''),
+  ...assetIdentity,
   request: webApiRequest,
   /** One of the connection's credentials, sent with every request; null or absent: none. */
   credentialId: z.number().int().nullable().optional(),
-  ...limits,
+  ...assetLimits,
 };
-
-const transformationInput = z.object({ name: text(200).default(''), rules: z.array(rule).default([]) });
-const clientToolList = z.array(z.enum(clientTools)).max(clientTools.length);
 
 /** Every `{param}` of the request must be a parameter (and the reverse is allowed: a parameter may go unused). */
 export const createWebApiDataSource = z.object({
   collectionUid: z.string().trim().min(1),
   ...assetShape,
-  parameters: parameterDefinitions.default([]),
-  transformations: z.array(transformationInput).default([]),
-  clientTools: clientToolList.default([]),
+  ...assetPartsOnCreate,
 });
 export type CreateWebApiDataSource = z.input<typeof createWebApiDataSource>;
 
@@ -423,9 +416,7 @@ export type CreateWebApiDataSource = z.input<typeof createWebApiDataSource>;
 export const updateWebApiDataSource = z.object({
   uid: z.string().trim().min(1),
   ...assetShape,
-  parameters: parameterDefinitions.optional(),
-  transformations: z.array(transformationInput).optional(),
-  clientTools: clientToolList.optional(),
+  ...assetPartsOnUpdate,
 });
 export type UpdateWebApiDataSource = z.input<typeof updateWebApiDataSource>;
 
@@ -495,7 +486,7 @@ export const previewWebApiDataSource = defineCall({
     transformations: z.array(transformationInput).default([]),
     values: z.record(z.string(), z.unknown()).default({}),
     rowCap: z.number().int().min(1).max(WEB_API_PREVIEW_ROW_CAP).default(100),
-    timeoutMs: limits.timeoutMs,
+    timeoutMs: assetLimits.timeoutMs,
   }),
   response: webApiPreviewResult,
 });

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { nameText, text } from '../text.ts';
+import { clientTools, parameterDefinitions, rule } from './data-sources.ts';
+
+// The fields every kind of data asset has in its create and update bodies (SQL and Web API alike): which
+// connection, its name and description, its limits, and the parts saved with it in one transaction.
+
+export const ASSET_NAME_MAX = 100;
+
+export const assetLimits = {
+  cacheTtlSeconds: z.number().int().min(0).max(86_400).default(0),
+  rowCap: z.number().int().min(1).max(100_000).default(1000),
+  timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
+  maxExportRows: z.number().int().min(1).max(10_000_000).default(1_000_000),
+};
+
+export const assetIdentity = {
+  connectionId: z.number().int(),
+  name: nameText(ASSET_NAME_MAX),
+  description: text(2000).default(''),
+};
+
+export const transformationInput = z.object({ name: text(200).default(''), rules: z.array(rule).default([]) });
+
+/**
+ * The client tools the asset offers snippets for, saved with the asset in its transaction: a tool not configured
+ * yet starts with empty settings, a kept one keeps its settings, one left out is removed.
+ */
+const clientToolList = z.array(z.enum(clientTools)).max(clientTools.length);
+
+/** On create: parameters, transformations and client tools, each empty when not sent. */
+export const assetPartsOnCreate = {
+  parameters: parameterDefinitions.default([]),
+  transformations: z.array(transformationInput).default([]),
+  clientTools: clientToolList.default([]),
+};
+
+/** On update: parameters, transformations and client tools are left as they are unless sent. */
+export const assetPartsOnUpdate = {
+  parameters: parameterDefinitions.optional(),
+  transformations: z.array(transformationInput).optional(),
+  clientTools: clientToolList.optional(),
+};
