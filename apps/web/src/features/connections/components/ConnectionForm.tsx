@@ -1,5 +1,4 @@
 import {
-  Button,
   Group,
   NumberInput,
   PasswordInput,
@@ -10,7 +9,6 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { IconPlugConnected } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { sqlDrivers, type SqlConnection, type SqlDriver } from '@datalab/contract/api/sql-connections';
 import { ApiError } from '../../../lib/api-error.ts';
@@ -20,6 +18,7 @@ import { useUpdateConnection, type ConnectionSettings } from '../api/update-conn
 import { draftOf, newDraft, settingsOf, withKind, type ConnectionDraft } from './connection-draft.ts';
 import { driverLabels } from './ConnectionTable.tsx';
 import { TestResult } from './TestResult.tsx';
+import { ConnectionFormActions } from './ConnectionFormActions.tsx';
 
 const KIND_OPTIONS = sqlDrivers.map((kind) => ({ value: kind, label: driverLabels[kind] }));
 
@@ -154,24 +153,13 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
           <Switch label="Use TLS (SSL)" checked={draft.ssl} onChange={(e) => set('ssl', e.currentTarget.checked)} />
         )}
         {test.data ? <TestResult result={test.data} /> : null}
-        <Group justify="space-between">
-          <Button
-            variant="light"
-            leftSection={<IconPlugConnected size={16} />}
-            loading={test.isPending}
-            onClick={() => test.mutate(settings())}
-          >
-            Test connection
-          </Button>
-          <Group gap="sm">
-            <Button variant="default" onClick={props.onCancel}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={props.isSaving}>
-              {props.submitLabel}
-            </Button>
-          </Group>
-        </Group>
+        <ConnectionFormActions
+          onTest={() => test.mutate(settings())}
+          isTesting={test.isPending}
+          onCancel={props.onCancel}
+          isSaving={props.isSaving}
+          submitLabel={props.submitLabel}
+        />
       </Stack>
     </form>
   );

@@ -1,16 +1,4 @@
-import {
-  Button,
-  Group,
-  NumberInput,
-  SimpleGrid,
-  Stack,
-  TagsInput,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { IconPlugConnected } from '@tabler/icons-react';
+import { NumberInput, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import type { WebApiConnection } from '@datalab/contract/api/web-api';
 import { monoInput } from '../../../components/forms/mono-input.ts';
@@ -26,6 +14,7 @@ import {
   type WebApiConnectionDraft,
 } from '../model/web-api-connection-draft.ts';
 import { WebApiTestResult } from './WebApiTestResult.tsx';
+import { ConnectionFormActions } from './ConnectionFormActions.tsx';
 
 interface SettingsFormProps {
   collectionUid: string;
@@ -157,24 +146,13 @@ function WebApiSettingsForm(props: SettingsFormProps) {
           </SimpleGrid>
         </Stack>
         {test.data ? <WebApiTestResult result={test.data} /> : null}
-        <Group justify="space-between">
-          <Button
-            variant="light"
-            leftSection={<IconPlugConnected size={16} />}
-            loading={test.isPending}
-            onClick={() => test.mutate(settings())}
-          >
-            Test connection
-          </Button>
-          <Group gap="sm">
-            <Button variant="default" onClick={props.onCancel}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={props.isSaving}>
-              {props.submitLabel}
-            </Button>
-          </Group>
-        </Group>
+        <ConnectionFormActions
+          onTest={() => test.mutate(settings())}
+          isTesting={test.isPending}
+          onCancel={props.onCancel}
+          isSaving={props.isSaving}
+          submitLabel={props.submitLabel}
+        />
       </Stack>
     </form>
   );
