@@ -9,18 +9,16 @@ import {
   updateWebApiAsset,
 } from '../data-sources/web-api-assets.service.ts';
 import {
-  createCredential,
   createWebApiConnectionFor,
-  deleteCredential,
   deleteWebApiConnectionById,
   getWebApiConnection,
   testStoredWebApiConnection,
   testUnsavedWebApiConnection,
-  updateCredential,
   updateWebApiConnectionById,
   webApiConnectionsOf,
   type WebApiServices,
 } from './service.ts';
+import { createCredential, deleteCredential, updateCredential } from './credentials.service.ts';
 
 // Web API connections and data assets (SPEC §7, docs/decisions.md for the credential calls): Readers see
 // connections (secrets masked), Owners manage connections and their credentials and test them, Editors manage

@@ -1,6 +1,5 @@
 import {
   createHttpConnector,
-  credentialSchema,
   httpSettingsSchema,
   isEngineError,
   type ConnectorRegistry,
@@ -11,20 +10,16 @@ import { parseAllowedHost } from '@datalab/engine/http/guard';
 import type { DataRole } from '@datalab/contract/api/data-roles';
 import type {
   createWebApiConnection,
-  createWebApiCredential,
   testUnsavedWebApiConnection as testUnsavedCall,
   updateWebApiConnection,
-  updateWebApiCredential,
   WebApiTestResult,
 } from '@datalab/contract/api/web-api';
 import type { ErrorsMap } from '@datalab/contract/errors';
-import { messages } from '@datalab/contract/messages';
-import { texts } from '@datalab/contract/texts';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import type { Collection, Connection, CredentialKind } from '../../db/schema.ts';
+import type { Collection, Connection } from '../../db/schema.ts';
 import { engineErrorReply } from '../../lib/engine-errors.ts';
-import { AppError, forbidden, invalid, nameConflict, notFound, validation } from '../../lib/errors.ts';
+import { AppError, forbidden, nameConflict, notFound, validation } from '../../lib/errors.ts';
 import { errorsFromIssues } from '../../lib/validation-messages.ts';
 import type { Actor } from '../access/change-access.service.ts';
 import { can, hasPermission } from '../access/policy.ts';
@@ -35,25 +30,21 @@ import {
   type SqlRuntime,
 } from '../connections/runtime.service.ts';
 import { ExchangeLog } from '../data-sources/web-api-assets.service.ts';
-import { presentCredential, presentWebApiConnection } from './presenter.ts';
+import { presentWebApiConnection } from './presenter.ts';
 import {
   credentialsOf,
-  deleteCredentialRow,
   deleteWebApiConnectionRow,
   findCredential,
   findWebApiConnection,
-  insertCredential,
   insertWebApiConnection,
   isNameTaken,
   listWebApiConnections,
-  touchConnection,
-  updateCredentialRow,
   updateWebApiConnectionRow,
   type WebApiConnectionValues,
 } from './repository.ts';
 
-// Web API connections and their credentials: the rules. Owners manage both; the allow-list of internal hosts
-// (the outbound guard's only exception) is changed by an administrator who is an Owner there, and every change to
+// Web API connections: the rules (their credentials: credentials.service.ts). Owners manage both; the allow-list
+// of internal hosts (the outbound guard's only exception) is changed by an administrator who is an Owner there, and every change to
 // it is audited with the list before and after. Secrets are sealed before they reach the store, replaced only when
 // a new value is sent, and never returned, logged or audited (records say `secretChanged`). A default header whose
 // name says it carries a secret is refused: secrets belong in credentials, which replies never show.
@@ -70,8 +61,6 @@ export interface WebApiServices {
 type ConnectionInput = z.output<typeof updateWebApiConnection>;
 type CreateConnection = z.output<typeof createWebApiConnection>;
 type UnsavedTest = z.output<NonNullable<(typeof testUnsavedCall)['body']>>;
-type CreateCredential = z.output<typeof createWebApiCredential>;
-type UpdateCredential = z.output<typeof updateWebApiCredential>;
 
 export const SECRET_HEADER = 'This header carries a secret: put it in a credential, whose value is never shown';
 export const ALLOWED_HOSTS_ADMIN_ONLY = 'Only an administrator can change the allowed internal hosts';
@@ -173,7 +162,7 @@ const auditView = (input: ConnectionInput, allowedHosts: readonly string[]) => (
 });
 
 /** Runs a write that names something; a name already taken (whatever its case) is a 409. */
-async function namedWrite<T>(
+export async function namedWrite<T>(
   entity: string,
   name: string,
   table: 'connections' | 'web_api_credentials',
@@ -332,168 +321,4 @@ export async function testUnsavedWebApiConnection(
   } finally {
     await connector.close();
   }
-}
-
-// ---- credentials ----
-
-const keepsSecret = (secret: string | undefined) => secret === undefined || secret === texts.maskedSecret;
-
-/** The non-secret settings as stored (JSON), for a credential input. */
-function settingsOf(input: CreateCredential | UpdateCredential): Record<string, unknown> {
-  return input.settings as Record<string, unknown>;
-}
-
-/** The credential as the engine would run it, with this secret (its own schema checks it). */
-function engineCredential(input: CreateCredential | UpdateCredential, secret: string): unknown {
-  const id = 'check';
-  switch (input.kind) {
-    case 'api-key':
-      return { id, kind: 'apiKey', in: input.settings.in, name: input.settings.name, value: secret };
-    case 'basic':
-      return { id, kind: 'basic', username: input.settings.username, password: secret };
-    case 'bearer':
-      return { id, kind: 'bearer', token: secret };
-    case 'oauth2':
-      return { id, kind: 'oauth2', ...input.settings, clientSecret: secret };
-  }
-}
-
-const SECRET_FIELDS = new Set(['value', 'password', 'token', 'clientSecret']);
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-
-/** The engine's check of the credential (token URL, lengths...) and of an API key's header name. */
-function checkCredential(input: CreateCredential | UpdateCredential, secret: string): void {
-  const errors: ErrorsMap = {};
-  const parsed = credentialSchema.safeParse(engineCredential(input, secret));
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? 'settings');
-      (errors[SECRET_FIELDS.has(field) ? 'secret' : `settings.${field}`] ??= []).push(issue.message);
-    }
-  }
-  if (input.kind === 'api-key' && input.settings.in === 'header' && !HEADER_NAME.test(input.settings.name)) {
-    (errors['settings.name'] ??= []).push('Invalid header name');
-  }
-  if (Object.keys(errors).length > 0) throw validation(errors);
-}
-
-const credentialAudit = (input: { name: string; kind: CredentialKind }, secretChanged: boolean) => ({
-  name: input.name,
-  kind: input.kind,
-  secretChanged,
-});
-
-async function connectionOfCollection(db: Database, collection: Collection, connectionId: number) {
-  const connection = await findWebApiConnection(db, connectionId);
-  if (!connection || connection.collection_id !== collection.id) {
-    throw invalid('connectionId', messages.doesNotExist(CONNECTION_ENTITY, connectionId));
-  }
-  return connection;
-}
-
-export async function createCredential(s: WebApiServices, collection: Collection, input: CreateCredential) {
-  const connection = await connectionOfCollection(s.actor.db, collection, input.connectionId);
-  const secret = keepsSecret(input.secret) ? undefined : input.secret;
-  if (secret === undefined && input.kind !== 'basic') throw invalid('secret', messages.required('Secret'));
-  checkCredential(input, secret ?? '');
-  const now = new Date().toISOString();
-  const id = await namedWrite(CREDENTIAL_ENTITY, input.name, 'web_api_credentials', () =>
-    s.actor.db.transaction().execute(async (trx) => {
-      const created = await insertCredential(trx, {
-        connection_id: connection.id,
-        name: input.name,
-        name_key: input.name.toLowerCase(),
-        kind: input.kind,
-        settings: JSON.stringify(settingsOf(input)),
-        secret: secret ? s.runtime.box.seal(secret) : null,
-        created_at: now,
-        updated_at: now,
-      });
-      await touchConnection(trx, connection.id, now);
-      await s.actor.audit(
-        {
-          action: 'connection.credential.create',
-          target: { type: 'connection', id: connection.id, name: connection.name },
-          after: { id: created, ...credentialAudit(input, secret !== undefined) },
-        },
-        trx,
-      );
-      return created;
-    }),
-  );
-  const row = await findCredential(s.actor.db, id);
-  if (!row) throw notFound(CREDENTIAL_ENTITY, id);
-  return presentCredential(row);
-}
-
-export async function updateCredential(s: WebApiServices, input: UpdateCredential) {
-  const existing = await findCredential(s.actor.db, input.id);
-  if (!existing) throw notFound(CREDENTIAL_ENTITY, input.id);
-  const newSecret = keepsSecret(input.secret) ? undefined : input.secret;
-  // A new kind puts the secret somewhere else: it must be given again (a basic password may stay empty).
-  if (newSecret === undefined && existing.kind !== input.kind && input.kind !== 'basic') {
-    throw invalid('secret', messages.required('Secret'));
-  }
-  const kept = existing.kind === input.kind && existing.secret ? s.runtime.box.open(existing.secret) : '';
-  checkCredential(input, newSecret ?? kept);
-  const now = new Date().toISOString();
-  await namedWrite(CREDENTIAL_ENTITY, input.name, 'web_api_credentials', () =>
-    s.actor.db.transaction().execute(async (trx) => {
-      await updateCredentialRow(trx, existing.id, {
-        name: input.name,
-        name_key: input.name.toLowerCase(),
-        kind: input.kind,
-        settings: JSON.stringify(settingsOf(input)),
-        ...(newSecret !== undefined
-          ? { secret: newSecret ? s.runtime.box.seal(newSecret) : null }
-          : existing.kind !== input.kind
-            ? { secret: null }
-            : {}),
-        updated_at: now,
-      });
-      await touchConnection(trx, existing.connection_id, now);
-      await s.actor.audit(
-        {
-          action: 'connection.credential.update',
-          target: { type: 'connection', id: existing.connection_id },
-          before: { id: existing.id, name: existing.name, kind: existing.kind },
-          after: { id: existing.id, ...credentialAudit(input, newSecret !== undefined) },
-        },
-        trx,
-      );
-    }),
-  );
-  await s.connectors.evict(String(existing.connection_id));
-  const row = await findCredential(s.actor.db, existing.id);
-  if (!row) throw notFound(CREDENTIAL_ENTITY, existing.id);
-  return presentCredential(row);
-}
-
-/** Deletes a credential no data asset sends (409 otherwise); with `connectionId`, it must be that connection's. */
-export async function deleteCredential(s: WebApiServices, id: number, connectionId?: number) {
-  const existing = await findCredential(s.actor.db, id);
-  if (!existing || (connectionId !== undefined && existing.connection_id !== connectionId)) {
-    throw notFound(CREDENTIAL_ENTITY, id);
-  }
-  if (existing.asset_count > 0) {
-    const title =
-      `${CREDENTIAL_ENTITY} ${existing.name} is sent by ${existing.asset_count} data asset(s); ` +
-      'pick another credential for them first';
-    throw new AppError({ status: 409, code: 'conflict', title });
-  }
-  await s.actor.db.transaction().execute(async (trx) => {
-    const now = new Date().toISOString();
-    await deleteCredentialRow(trx, id);
-    await touchConnection(trx, existing.connection_id, now);
-    await s.actor.audit(
-      {
-        action: 'connection.credential.delete',
-        target: { type: 'connection', id: existing.connection_id },
-        before: { id, name: existing.name, kind: existing.kind },
-      },
-      trx,
-    );
-  });
-  await s.connectors.evict(String(existing.connection_id));
-  return { id, deleted: true as const };
 }
