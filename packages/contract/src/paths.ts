@@ -17,12 +17,16 @@ export const paths = {
     `/collection/${encodeURIComponent(uid)}/edit/connection/${encodeURIComponent(name)}`,
   tokens: '/tokens',
   tokenCreatePat: '/tokens/createPAT',
+  /** The caller's own download jobs (issue #11; not in SPEC §2, added: docs/decisions.md). */
+  downloads: '/downloads',
   userManagement: '/management/user',
   userGroups: '/management/user-groups',
   userGroupCreate: '/management/user-group/create',
   userGroup: (id: string | number, tab: string) => `/management/user-group/${id}/${tab}`,
   cacheManagement: '/management/cache',
   logManagement: '/management/logs',
+  /** The administrators' usage overview (issue #11; not in SPEC §2, added: docs/decisions.md). */
+  usageOverview: '/management/usage',
   playground: '/playground',
   login: '/login',
   logout: '/logout',

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { defineCall } from '../call.ts';
+import { isoDateTime } from '../dates.ts';
+import { pageOf, pageQuery } from '../paging.ts';
+import { text } from '../text.ts';
+
+// Usage reporting (SPEC §7 "Download and reporting", DESIGN §6 "Usage"): every call (portal, calling layer,
+// download) leaves a usage record; these calls summarise them over a period, per data source or per user, from
+// rollups kept as the records arrive. Scope: one data asset or one collection (Editors and Owners of its
+// collection, administrators), or everything (administrators only).
+
+export const granularities = ['hour', 'day', 'week'] as const;
+export type Granularity = (typeof granularities)[number];
+
+/** The longest period each granularity may cover (days); a longer one is a 400. */
+export const MAX_PERIOD_DAYS: Record<Granularity, number> = { hour: 31, day: 366, week: 731 };
+
+export const reportingPeriodMessages = {
+  backwards: 'To must not be before From',
+  tooLong: (granularity: Granularity) =>
+    `The period may cover at most ${MAX_PERIOD_DAYS[granularity]} days at ${granularity} granularity`,
+} as const;
+
+export const metricsQuery = pageQuery
+  .extend({
+    from: isoDateTime,
+    to: isoDateTime,
+    granularity: z.enum(granularities).default('day'),
+    /** One collection's data sources (or users of them). */
+    collectionUid: text(200).pipe(z.string().min(1)).optional(),
+    /** One data asset (or its users). */
+    dataAssetUid: text(200).pipe(z.string().min(1)).optional(),
+  })
+  .superRefine((query, context) => {
+    if (query.to < query.from) {
+      context.addIssue({ code: 'custom', path: ['to'], message: reportingPeriodMessages.backwards });
+      return;
+    }
+    const days = (query.to.getTime() - query.from.getTime()) / 86_400_000;
+    if (days > MAX_PERIOD_DAYS[query.granularity]) {
+      context.addIssue({ code: 'custom', path: ['to'], message: reportingPeriodMessages.tooLong(query.granularity) });
+    }
+  });
+export type MetricsQuery = z.input<typeof metricsQuery>;
+
+/** What a period (or one bucket of it) adds up to. */
+export const metrics = z.object({
+  calls: z.number().int(),
+  /** Calls answered with a status of 400 or more. */
+  errors: z.number().int(),
+  rows: z.number().int(),
+  bytes: z.number().int(),
+  /** Duration percentiles in milliseconds (from a histogram: the upper bound of the bucket they fall in). */
+  p50Ms: z.number(),
+  p95Ms: z.number(),
+  /** Cache hits over calls, 0 to 1; 0 when there were no calls. */
+  cacheHitRatio: z.number(),
+  distinctUsers: z.number().int(),
+});
+export type Metrics = z.infer<typeof metrics>;
+
+/** One bucket of the series: its start (UTC hour, day, or ISO week starting Monday) and its metrics. */
+export const metricsBucket = metrics.extend({ start: isoDateTime });
+export type MetricsBucket = z.infer<typeof metricsBucket>;
+
+const summaryExtras = {
+  from: isoDateTime,
+  to: isoDateTime,
+  granularity: z.enum(granularities),
+  /** Everything in scope over the period, and its series (every bucket, empty ones with zeros). */
+  totals: metrics,
+  series: z.array(metricsBucket),
+};
+
+export const dataSourceMetricsSummary = z.object({
+  dataSource: z.object({
+    uid: z.string(),
+    /** The asset's name; null when the asset no longer exists. */
+    name: z.string().nullable(),
+    collection: z.object({ uid: z.string(), name: z.string() }).nullable(),
+  }),
+  totals: metrics,
+  series: z.array(metricsBucket),
+});
+export type DataSourceMetricsSummary = z.infer<typeof dataSourceMetricsSummary>;
+
+export const userMetricsSummary = z.object({
+  /** null: calls made with collection tokens, which act for no person. */
+  user: z.object({ id: z.number().int(), name: z.string(), username: z.string().nullable() }).nullable(),
+  totals: metrics,
+  series: z.array(metricsBucket),
+});
+export type UserMetricsSummary = z.infer<typeof userMetricsSummary>;
+
+export const getDataSourceMetricsSummaries = defineCall({
+  method: 'GET',
+  path: '/api/Reporting/GetDataSourceMetricsSummaries',
+  tag: 'Reporting',
+  summary: 'Usage per data source over a period, most called first, with totals and a series by granularity',
+  query: metricsQuery,
+  response: pageOf(dataSourceMetricsSummary).extend(summaryExtras),
+});
+
+export const getUserMetricsSummaries = defineCall({
+  method: 'GET',
+  path: '/api/Reporting/GetUserMetricsSummaries',
+  tag: 'Reporting',
+  summary: 'Usage per user over a period, most active first, with totals and a series by granularity',
+  query: metricsQuery,
+  response: pageOf(userMetricsSummary).extend(summaryExtras),
+});
