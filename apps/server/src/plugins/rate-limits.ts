@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis as RedisClient } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import { deploymentId } from '../lib/deployment.ts';
 import { rateLimited } from '../lib/errors.ts';
 import type { AuthUser } from './auth.ts';
 
@@ -105,12 +106,15 @@ export default fp(
         redis.disconnect();
       });
     }
+    // Counters are per deployment in a shared Redis (ids of users and tokens are per metadata store).
+    const namespace = `datalab:${deploymentId(app.config)}:`;
     const createRateLimiter = (options: LimiterOptions) => {
-      const memory = new RateLimiterMemory({ ...options, keyPrefix: `datalab:${options.keyPrefix}` });
+      const keyPrefix = `${namespace}${options.keyPrefix}`;
+      const memory = new RateLimiterMemory({ ...options, keyPrefix });
       if (!redis) return memory;
       return new RateLimiterRedis({
         ...options,
-        keyPrefix: `datalab:${options.keyPrefix}`,
+        keyPrefix,
         storeClient: redis,
         insuranceLimiter: memory,
       });

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { LRUCache } from 'lru-cache';
+import { deploymentId } from '../lib/deployment.ts';
 import type { Config } from '../config.ts';
 
 // The result cache (DESIGN §6): in-process, bounded in bytes (CACHE_MAX_BYTES), a TTL per entry; or, with
@@ -115,19 +115,9 @@ export function createMemoryCache(maxBytes: number): ResultCache {
 /** How long a start waits for Redis before it goes on bypassing the cache until Redis answers. */
 const CONNECT_WAIT_MS = 2_000;
 
-/**
- * The cache's namespace in Redis: one per metadata store (its host, port and database, never its password), so
- * deployments sharing a Redis never serve each other's entries (data source ids are per store), while every
- * instance of one deployment shares one cache.
- */
+/** The cache's namespace in Redis: one per deployment (lib/deployment.ts). */
 export function cacheNamespace(config: Config): string {
-  const { database } = config;
-  let identity = `sqlite:${database.kind === 'sqlite' ? database.file : ''}`;
-  if (database.kind === 'postgres') {
-    const url = new URL(database.url);
-    identity = `postgres:${url.hostname}:${url.port || '5432'}${url.pathname}`;
-  }
-  return `datalab:cache:${createHash('sha256').update(identity).digest('hex').slice(0, 12)}:`;
+  return `datalab:cache:${deploymentId(config)}:`;
 }
 
 async function connectRedisCache(app: FastifyInstance, redisUrl: string): Promise<ResultCache> {
