@@ -73,9 +73,9 @@ export async function timeExport(label: string, url: string, token: string, serv
 }
 
 /** Seconds for `psql \copy (<sql>) to '/dev/null' csv header`: PostgreSQL makes the CSV, psql drops it. */
-export function psqlCopySeconds(target: PgTarget, sql: string): number {
+export function psqlCopySeconds(target: PgTarget, sql: string, to = '/dev/null'): number {
   const started = performance.now();
-  psql(target, ['-c', `\\copy (${sql}) to '/dev/null' csv header`]);
+  psql(target, ['-c', `\\copy (${sql}) to '${to}' csv header`]);
   return round((performance.now() - started) / 1000, 3);
 }
 

@@ -3,7 +3,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DEMO_PASSWORD } from './oidc/accounts.ts';
 
 // The process: read the configuration, build the app, listen, and shut down gracefully on a signal.
-// A failed start says exactly what is wrong and exits non-zero.
+// A failed start says exactly what is wrong and exits non-zero. `--role=worker` (or DATALAB_ROLE=worker) runs
+// download jobs only, with no HTTP port; `--role=web` serves only; the default `all` does both (DESIGN §3).
 
 function fail(message: string): never {
   process.stderr.write(`\nData Lab could not start: ${message}\n\n`);
@@ -19,24 +20,38 @@ function explain(error: unknown, port: number): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** `--role=<role>` on the command line wins over DATALAB_ROLE. */
+function roleArgument(argv: string[]): string | undefined {
+  const flag = argv.findIndex((arg) => arg === '--role' || arg.startsWith('--role='));
+  if (flag < 0) return undefined;
+  const arg = argv[flag]!;
+  return arg.includes('=') ? arg.slice('--role='.length) : argv[flag + 1];
+}
+
 async function main() {
   const startedAt = performance.now();
   let config;
   try {
-    config = loadConfig();
+    const role = roleArgument(process.argv.slice(2));
+    config = loadConfig(role === undefined ? process.env : { ...process.env, DATALAB_ROLE: role });
   } catch (error) {
     fail(explain(error, 0));
   }
   let app;
   try {
     app = await buildApp(config);
-    await app.listen({ host: config.host, port: config.port });
+    // A worker serves no HTTP: ready() starts its download processing (modules/downloads/plugin.ts).
+    if (config.role === 'worker') await app.ready();
+    else await app.listen({ host: config.host, port: config.port });
   } catch (error) {
     await app?.close().catch(() => undefined);
     fail(explain(error, config.port));
   }
 
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
+  if (config.role === 'worker') {
+    process.stdout.write(`\nData Lab worker is running download jobs (ready in ${seconds} s)\n\n`);
+  }
   const lines = [
     ``,
     `Data Lab is running at ${config.publicUrl} (ready in ${seconds} s)`,
@@ -45,12 +60,13 @@ async function main() {
   if (config.demo && config.oidc.builtIn) {
     lines.push(`  Demo accounts (password "${DEMO_PASSWORD}"): admin (administrator), analyst, partner (Digital Lab)`);
   }
-  process.stdout.write(`${lines.join('\n')}\n\n`);
+  if (config.role !== 'worker') process.stdout.write(`${lines.join('\n')}\n\n`);
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    // Running download jobs get half of SHUTDOWN_TIMEOUT_MS to finish; then they are put back in the queue.
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
       app.log.error('shutdown timed out; exiting');

@@ -6,13 +6,13 @@ import { applyTransformations, parseTransformations } from './transformations/ap
 import type { Transformation, TransformationInput } from './transformations/schema.ts';
 import { RunClock, runClocks, type RunTimings } from './timings.ts';
 import type { Column, Connector, Row, RunRequest } from './types.ts';
-import { type Format, type WriteStats, writeCopiedCsv, writeRows } from './writers/index.ts';
+import { type FileFormat, type WriteStats, writeCopiedCsv, writeRows } from './writers/index.ts';
 
 // The engine's public API: run a query (parameters checked, values bound, transformations applied) and write the
 // result in a format. Everything else is reachable through '@datalab/engine/<path>'.
 
 export { EngineError, isEngineError, type EngineErrorCode } from './errors.ts';
-export type { Column, ColumnType, Connector, Row, RowStream } from './types.ts';
+export type { Column, ColumnType, Connector, PoolStats, Row, RowStream } from './types.ts';
 export {
   ConnectorRegistry,
   createConnector,
@@ -31,7 +31,7 @@ export { collectOptions, stableValuesKey } from './parameters/options.ts';
 export { detectParameters } from './sql/scan.ts';
 export { transformationsSchema, ruleSchema, type Transformation } from './transformations/schema.ts';
 export { applyTransformations, parseTransformations } from './transformations/apply.ts';
-export { formats, contentTypes, type Format } from './writers/index.ts';
+export { formats, fileFormats, contentTypes, type Format, type FileFormat } from './writers/index.ts';
 export type { RunTimings } from './timings.ts';
 export { createHttpConnector, type HttpConnector, type HttpTestResult } from './http/connector.ts';
 export { httpSettingsSchema, type HttpSettings } from './http/settings.ts';
@@ -149,7 +149,7 @@ export interface WriteResultOptions {
 
 /** Writes a result to the Writable (awaiting 'drain') and ends it. */
 export function writeResult(
-  format: Format,
+  format: FileFormat,
   result: QueryResult,
   out: Writable,
   options: WriteResultOptions,

@@ -9,7 +9,7 @@ import {
 import { createSqliteConnector } from './connectors/sqlite.ts';
 import { createHttpConnector } from './http/connector.ts';
 import type { HttpSettings } from './http/settings.ts';
-import type { Connector } from './types.ts';
+import type { Connector, PoolStats } from './types.ts';
 
 // createConnector builds one connector (one bounded pool). The registry keeps one per connection id and replaces
 // it when the connection's settings change, so every call to one connection shares one pool.
@@ -53,6 +53,16 @@ export class ConnectorRegistry {
     const connector = createConnector(config.kind, config.settings);
     this.#entries.set(id, { fingerprint, connector });
     return connector;
+  }
+
+  /** Each open pool's occupancy by connection id (metrics read it when scraped). */
+  stats(): { id: string; kind: string; stats: PoolStats }[] {
+    const all: { id: string; kind: string; stats: PoolStats }[] = [];
+    for (const [id, { connector }] of this.#entries) {
+      const stats = connector.stats?.();
+      if (stats) all.push({ id, kind: connector.kind, stats });
+    }
+    return all;
   }
 
   /** Closes one connection's pool (after an edit or a delete). */

@@ -69,6 +69,13 @@ export interface CopyCsvRequest extends RunRequest {
   transformations?: readonly Transformation[];
 }
 
+/** A connector's bounded pool now (its gate): the bound, the runs holding a connection, the runs waiting. */
+export interface PoolStats {
+  size: number;
+  inUse: number;
+  waiting: number;
+}
+
 export interface Connector {
   readonly kind: string;
   /** Runs one read-only statement; rows are pulled lazily, the connection is released when the iteration ends. */
@@ -80,5 +87,7 @@ export interface Connector {
    * when it cannot apply one of them exactly as the row path would (the caller then takes the row path).
    */
   copyCsv?(request: CopyCsvRequest): Promise<AsyncIterable<Buffer> | undefined>;
+  /** The pool's occupancy, for metrics; undefined for connectors without a pool (or one not opened yet). */
+  stats?(): PoolStats | undefined;
   close(): Promise<void>;
 }

@@ -20,12 +20,17 @@ export function createDatabase(
     const pool = new pg.Pool({
       connectionString: database.url,
       max: database.poolMax,
-      connectionTimeoutMillis: 5_000,
+      // A store that does not answer fails the call fast (503) rather than holding it and its socket.
+      connectionTimeoutMillis: database.connectTimeoutMs ?? 5_000,
       idleTimeoutMillis: 30_000,
     });
     // An idle connection the server closes (a restart, a failover) is an event, not a crash: the
     // pool replaces it at the next query.
     pool.on('error', onIdleClientError);
+    // A connection lost while checked out (a query or transaction under way) fails that query, which reports it;
+    // pg also emits 'error' on the client, where the pool listens only while it is idle: without this listener
+    // that event would be an uncaught exception, and a store outage would crash the process.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new BooleanPlugin()] });
   }
   // The store holds sign-in sessions and encrypted secrets: its folder is the owner's alone (0700).

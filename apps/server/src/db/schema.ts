@@ -244,6 +244,62 @@ export interface UsageRecordsTable {
   request_id: string | null;
 }
 
+/** The sums of every usage rollup row (migration 0012). */
+export interface UsageSums {
+  calls: number;
+  errors: number;
+  cache_hits: number;
+  row_count: ColumnType<number | string, number, number>;
+  byte_count: ColumnType<number | string, number, number>;
+  /** Calls per duration bucket (modules/reporting/histogram.ts has the bounds). */
+  d00: number;
+  d01: number;
+  d02: number;
+  d03: number;
+  d04: number;
+  d05: number;
+  d06: number;
+  d07: number;
+  d08: number;
+  d09: number;
+  d10: number;
+  d11: number;
+  d12: number;
+  d13: number;
+  d14: number;
+  d15: number;
+}
+
+/** The bucket's start: 'YYYY-MM-DDTHH:00:00.000Z' (hourly tables) or 'YYYY-MM-DDT00:00:00.000Z' (daily). */
+interface UsageBucket {
+  bucket: string;
+}
+
+/** Daily tables also carry the Monday (UTC) of the day's week. */
+interface UsageWeek {
+  week: string;
+}
+
+/** Usage per bucket × data source × user (usage_hourly, usage_daily). */
+export interface UsageRollupsTable extends UsageSums, UsageBucket {
+  data_source_uid: string;
+  /** The user's id; 0 for calls that act for no person (collection tokens). */
+  user_key: number;
+  collection_id: number | null;
+}
+export interface UsageDailyTable extends UsageRollupsTable, UsageWeek {}
+/** Usage per bucket × data source (usage_source_hourly, usage_source_daily). */
+export interface UsageSourceTable extends UsageSums, UsageBucket {
+  data_source_uid: string;
+  collection_id: number | null;
+}
+/** Usage per bucket × user (usage_user_hourly, usage_user_daily). */
+export interface UsageUserTable extends UsageSums, UsageBucket {
+  user_key: number;
+}
+/** Usage per bucket (usage_total_hourly, usage_total_daily). */
+export type UsageTotalTable = UsageSums & UsageBucket;
+
 export type TokenKind = 'personal' | 'collection';
 
 export interface TokensTable {
@@ -287,6 +343,42 @@ export interface AccessVersionTable {
   version: number;
 }
 
+export type DownloadJobState = 'Queued' | 'Running' | 'Completed' | 'Failed' | 'Expired';
+
+export interface DownloadJobsTable {
+  /** Random and URL-safe, never sequential. */
+  id: string;
+  /** The person who owns the job; null for a collection token's job. */
+  owner_user_id: number | null;
+  /** A collection token's job belongs to the token (it acts for no person). */
+  owner_token_id: number | null;
+  /** The Data Lab token that started the job, if one did (checked again when the job runs). */
+  token_id: number | null;
+  data_source_id: number;
+  data_source_uid: string;
+  data_source_version: number;
+  collection_id: number;
+  asset_name: string;
+  format: string;
+  /** The normalised parameter values, JSON. */
+  parameters: string;
+  dedupe_key: string;
+  state: DownloadJobState;
+  /** bigint: PostgreSQL returns it as text. */
+  row_count: ColumnType<number | string, number | undefined, number>;
+  size: ColumnType<number | string | null, number | null | undefined, number | null>;
+  truncated: Flag;
+  message: string | null;
+  file_name: string;
+  attempts: ColumnType<number, number | undefined, number>;
+  request_id: string | null;
+  created_at: Timestamp;
+  started_at: Timestamp | null;
+  heartbeat_at: Timestamp | null;
+  finished_at: Timestamp | null;
+  expires_at: Timestamp | null;
+}
+
 export interface DB {
   app_state: AppStateTable;
   access_version: AccessVersionTable;
@@ -304,12 +396,21 @@ export interface DB {
   web_api_credentials: WebApiCredentialsTable;
   data_sources: DataSourcesTable;
   usage_records: UsageRecordsTable;
+  usage_hourly: UsageRollupsTable;
+  usage_daily: UsageDailyTable;
+  usage_source_hourly: UsageSourceTable;
+  usage_source_daily: UsageSourceTable & UsageWeek;
+  usage_user_hourly: UsageUserTable;
+  usage_user_daily: UsageUserTable & UsageWeek;
+  usage_total_hourly: UsageTotalTable;
+  usage_total_daily: UsageTotalTable & UsageWeek;
   parameters: ParametersTable;
   transformations: TransformationsTable;
   transformation_rules: TransformationRulesTable;
   client_tool_configurations: ClientToolConfigurationsTable;
   tokens: TokensTable;
   token_data_roles: TokenDataRolesTable;
+  download_jobs: DownloadJobsTable;
 }
 
 export type User = Selectable<UsersTable>;

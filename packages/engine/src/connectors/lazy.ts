@@ -5,9 +5,15 @@ import type { Connector } from '../types.ts';
 
 export function lazyConnector(kind: string, load: () => Promise<Connector>): Connector {
   let loaded: Promise<Connector> | undefined;
-  const connector = () => (loaded ??= load());
+  let ready: Connector | undefined;
+  const connector = () =>
+    (loaded ??= load().then((value) => {
+      ready = value;
+      return value;
+    }));
   return {
     kind,
+    stats: () => ready?.stats?.(),
     run: async (request) => (await connector()).run(request),
     testConnection: async (signal) => (await connector()).testConnection(signal),
     listSchema: async (signal) => (await connector()).listSchema(signal),

@@ -216,6 +216,7 @@ export function createMysqlConnector(input: MysqlSettings): Connector {
     run,
     testConnection,
     listSchema,
+    stats: () => ({ size: gate.size, inUse: gate.inUse, waiting: gate.waiting }),
     close: () => new Promise<void>((resolve) => pool.end(() => resolve())),
   };
 }

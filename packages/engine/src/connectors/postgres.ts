@@ -57,6 +57,9 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
     allowExitOnIdle: true,
   });
   pool.on('error', () => undefined); // an idle client's socket error must not crash the process
+  // Nor a checked-out one's: the run using it fails with that error already; pg also emits it on the client, where
+  // the pool listens only while the client is idle (a database restarting under a call crashed the server).
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const gate = new Gate({ size: settings.maxConnections, acquireTimeoutMs: settings.acquireTimeoutMs });
 
   /** Asks the server to cancel the running statement, from a separate short-lived connection. */
@@ -238,6 +241,7 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
     listSchema,
     copyCsv: (request: CopyCsvRequest) =>
       copyCsv(request, (timeoutMs, signal) => lease(timeoutMs, signal, true, request.onAcquired)),
+    stats: () => ({ size: gate.size, inUse: gate.inUse, waiting: gate.waiting }),
     close: async () => {
       await pool.end();
     },

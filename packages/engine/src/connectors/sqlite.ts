@@ -163,6 +163,7 @@ export function createSqliteConnector(input: SqliteSettings): Connector {
     run,
     testConnection,
     listSchema,
+    stats: () => ({ size: gate.size, inUse: gate.inUse, waiting: gate.waiting }),
     close: async () => {
       for (const db of all) db.close();
       all.clear();

@@ -4,26 +4,34 @@ import { CrlfRecordEnds } from './crlf.ts';
 import { writeCsv } from './csv.ts';
 import { writeJson } from './json.ts';
 import { writeNdjson } from './ndjson.ts';
+import { writeParquet } from './parquet.ts';
 import { type WriteOptions, type WriteStats, waitForDrain } from './sink.ts';
 import { writeXlsx } from './xlsx.ts';
 
 export type { WriteOptions, WriteStats } from './sink.ts';
 
+/** The formats a call answers in (the calling layer negotiates among these). */
 export const formats = ['json', 'csv', 'ndjson', 'xlsx'] as const;
 export type Format = (typeof formats)[number];
 
-export const contentTypes: Record<Format, string> = {
+/** The formats a file is written in: a call's, and Parquet, which only download jobs write (DESIGN §6). */
+export const fileFormats = [...formats, 'parquet'] as const;
+export type FileFormat = (typeof fileFormats)[number];
+
+export const contentTypes: Record<FileFormat, string> = {
   json: 'application/json; charset=utf-8',
   csv: 'text/csv; charset=utf-8; header=present',
   ndjson: 'application/x-ndjson; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  parquet: 'application/vnd.apache.parquet',
 };
 
-const writers: Record<Format, (result: RowSource, out: Writable, options: WriteOptions) => Promise<WriteStats>> = {
+const writers: Record<FileFormat, (result: RowSource, out: Writable, options: WriteOptions) => Promise<WriteStats>> = {
   json: writeJson,
   csv: writeCsv,
   ndjson: writeNdjson,
   xlsx: writeXlsx,
+  parquet: writeParquet,
 };
 
 /**
@@ -31,7 +39,7 @@ const writers: Record<Format, (result: RowSource, out: Writable, options: WriteO
  * client sees a cut-off body, not a well-formed partial file) and the error is rethrown.
  */
 export async function writeRows(
-  format: Format,
+  format: FileFormat,
   result: RowSource,
   out: Writable,
   options: WriteOptions,

@@ -60,6 +60,9 @@ export async function writeXlsx(result: RowSource, out: Writable, options: Write
     out.once('finish', resolve);
     out.once('error', reject);
   });
+  // Awaited only after the last row: an error of `out` before then must not count as an unhandled rejection (which
+  // ends the process); it is still thrown by the `await finished` below.
+  finished.catch(() => undefined);
   // Loaded on the first XLSX export: exceljs costs ~30 MB of resident memory that most servers never need.
   const { default: excel } = await import('exceljs');
   const workbook = new excel.stream.xlsx.WorkbookWriter({

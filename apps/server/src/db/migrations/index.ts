@@ -8,6 +8,8 @@ import * as tokens from './20261123_0006_tokens.ts';
 import * as webApi from './20261123_0007_web_api.ts';
 import * as applicationLogFilters from './20261123_0009_application_log_filters.ts';
 import * as tokenRevokedReason from './20261123_0010_token_revoked_reason.ts';
+import * as downloads from './20261125_0011_downloads.ts';
+import * as usageRollups from './20261125_0012_usage_rollups.ts';
 
 // Listed here rather than read from the folder, so the set is the same under Node, Vitest and any bundler.
 export const migrations: Record<string, Migration> = {
@@ -20,4 +22,6 @@ export const migrations: Record<string, Migration> = {
   '20261123_0007_web_api': webApi,
   '20261123_0009_application_log_filters': applicationLogFilters,
   '20261123_0010_token_revoked_reason': tokenRevokedReason,
+  '20261125_0011_downloads': downloads,
+  '20261125_0012_usage_rollups': usageRollups,
 };

@@ -2,6 +2,7 @@ import { BUILT_IN_AUDIENCE } from '../../config.ts';
 import type { RoleName } from '../../db/schema.ts';
 import { TEST_PUBLIC_URL, type TestApp } from '../../testing/app.ts';
 import { signWithServerKey } from '../../testing/tokens.ts';
+import { buildDownloadWorld } from './download-matrix-rows.ts';
 import { buildLogWorld } from './log-matrix-rows.ts';
 import { buildSqlWorld, type SqlFixture, type SqlHelpers } from './sql-matrix-world.ts';
 import { buildTokenWorld, type TokenFixture, type TokenHelpers } from './token-matrix-world.ts';
@@ -34,6 +35,8 @@ export interface Fixture {
   webApi: WebApiFixture;
   /** An application-log record (log-matrix-rows.ts). */
   logRecord: number;
+  /** A Completed download job of the reader, with its file (download-matrix-rows.ts). */
+  downloadJob: string;
 }
 
 export interface Helpers {
@@ -145,14 +148,20 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
   const target = await makeCollection(targetRoles, [[outer, 'Owner']]);
   await makeCollection([[bystander, 'Owner']], [[partners, 'Reader']]);
   const assetUid = `asset-${unique()}`;
-  await db
+  const asset = await db
     .insertInto('data_sources')
     .values({ uid: assetUid, collection_id: target.id, name: 'Orders', kind: 'sql', created_at: at, updated_at: at })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const sqlWorld = await buildSqlWorld(db, config.dataDir, target.id, assetUid, unique);
   const tokenWorld = await buildTokenWorld(db, target.id, ids.owner, unique);
   const webApiWorld = await buildWebApiWorld(db, app.sqlRuntime.box, target.id, unique);
   const logWorld = await buildLogWorld(db);
+  const downloadWorld = await buildDownloadWorld(db, config.downloads.dir, ids.reader, {
+    id: asset.id,
+    uid: assetUid,
+    collectionId: target.id,
+  });
   const group = await makeGroup();
   const child = await makeGroup();
   await app.access.bump(db);
@@ -171,6 +180,7 @@ export async function buildMatrixWorld(t: TestApp): Promise<MatrixWorld> {
       tokens: tokenWorld.fixture,
       webApi: webApiWorld.fixture,
       logRecord: logWorld.recordId,
+      downloadJob: downloadWorld.jobId,
     },
     helpers: {
       freshCollection: async () => (await makeCollection(targetRoles, [[outer, 'Owner']])).uid,

@@ -6,9 +6,11 @@ import {
   validateParameters,
   writeResult,
   type ConnectorRegistry,
+  type FileFormat,
   type Format,
   type RunQueryOptions,
 } from '@datalab/engine';
+import type { Writable } from 'node:stream';
 import type { WriteStats } from '@datalab/engine/writers/index';
 import type { Database } from '../../db/database.ts';
 import { mapEngineErrors } from '../../lib/engine-errors.ts';
@@ -21,6 +23,10 @@ import type { DataSourceDefinition, loadDefinition } from '../data-sources/defin
 import { parameterOptions } from '../data-sources/run.service.ts';
 import type { ExchangeLog } from '../data-sources/web-api-assets.service.ts';
 import type { DefinitionCache } from './definitions.ts';
+
+// Download jobs (modules/downloads) run exports the same way, with their own definition cache and file names.
+export { DefinitionCache } from './definitions.ts';
+export { slug } from './negotiation.ts';
 import type { CallTimings } from './server-timing.ts';
 import {
   Collector,
@@ -91,7 +97,11 @@ export function checkValues(definition: DataSourceDefinition, raw: Record<string
  * parent values for dependent dropdowns): a 400 before the asset runs. A cache hit skips it: the entry exists only
  * because the same values passed when it was made, and errors are never cached.
  */
-async function checkOptions(deps: CallingDeps, definition: DataSourceDefinition, values: Record<string, unknown>) {
+export async function checkOptions(
+  deps: CallingDeps,
+  definition: DataSourceDefinition,
+  values: Record<string, unknown>,
+) {
   if (!definition.parameters.some((def) => def.allowedValues?.kind === 'dataSource')) return;
   const services = { db: deps.db, runtime: deps.sqlRuntime, connectors: deps.connectors };
   const given = Object.fromEntries(
@@ -212,10 +222,41 @@ export function exportRowLimit(deps: CallingDeps, definition: DataSourceDefiniti
   return Math.min(own, deps.maxExportRows);
 }
 
+/** How an export run reports on itself (downloads follow its rows; the calling layer its timings). */
+export interface ExportRun {
+  signal?: AbortSignal;
+  timings?: CallTimings;
+  /** Called once the rows start (not on the COPY path): `progress.rows` counts the rows read so far. */
+  onRun?: (progress: { readonly rows: number }) => void;
+}
+
 /**
- * An export (CSV, NDJSON, XLSX): the whole result up to the export limit, streamed with backpressure. CSV with no
- * transformation takes the connector's COPY path when it has one. Resolves once the first bytes exist, when
- * `timings` holds the wait for a connection and the database's time to the first rows.
+ * Runs an export into `out` and ends it: the whole result up to the export limit, with backpressure. CSV with no
+ * row-changing transformation takes the connector's COPY path when it has one. The calling layer's exports and
+ * download jobs both run here, so they share the engine path, the transformations and the limits.
+ */
+export async function runExport(
+  deps: CallingDeps,
+  definition: DataSourceDefinition,
+  values: Record<string, unknown>,
+  format: FileFormat,
+  out: Writable,
+  run: ExportRun = {},
+): Promise<WriteStats> {
+  const timeoutMs = Math.max(definition.timeoutMs, EXPORT_TIMEOUT_MS);
+  // Queue and database to the first rows are known before the first byte; the stages after are not timed.
+  const options = runOptions(deps, definition, values, timeoutMs, run.signal, run.timings);
+  const maxRows = exportRowLimit(deps, definition);
+  if (format === 'csv' && canCopyCsv(options)) return exportCsv(options, out, maxRows);
+  const result = await runQuery(options);
+  run.onRun?.(result.stats);
+  return writeResult(format, result, out, { maxRows, sheetName: definition.name.slice(0, 31) || 'Data' });
+}
+
+/**
+ * An export (CSV, NDJSON, XLSX) as a call's reply: the values' options checked first, then runExport into a
+ * stream. Resolves once the first bytes exist, when `timings` holds the wait for a connection and the database's
+ * time to the first rows.
  */
 export async function callExport(
   deps: CallingDeps,
@@ -225,16 +266,10 @@ export async function callExport(
   timings: CallTimings,
   signal?: AbortSignal,
 ): Promise<GatedStream> {
-  const timeoutMs = Math.max(definition.timeoutMs, EXPORT_TIMEOUT_MS);
-  // Queue and database to the first rows are known before the first byte; the stages after are not timed.
-  const options = runOptions(deps, definition, values, timeoutMs, signal, timings);
-  const maxRows = exportRowLimit(deps, definition);
   await checkOptions(deps, definition, values);
-  const gated = gatedStream(async (out): Promise<WriteStats> => {
-    if (format === 'csv' && canCopyCsv(options)) return exportCsv(options, out, maxRows);
-    const result = await runQuery(options);
-    return writeResult(format, result, out, { maxRows, sheetName: definition.name.slice(0, 31) || 'Data' });
-  });
+  const gated = gatedStream((out) =>
+    runExport(deps, definition, values, format, out, { timings, ...(signal ? { signal } : {}) }),
+  );
   await gated.ready;
   return gated;
 }

@@ -1,0 +1,72 @@
+import { contentTypes, type FileFormat } from '@datalab/engine';
+import { DOWNLOAD_FILE_PATH, getDownloadStatus, getMyDownloads, startDownload } from '@datalab/contract/api/downloads';
+import type { FastifyInstance } from 'fastify';
+import { notFound } from '../../lib/errors.ts';
+import { route } from '../../lib/route.ts';
+import type { RouteAccess } from '../access/route-access.ts';
+import { slug } from '../calling/service.ts';
+import { openJobFile } from './files.ts';
+import { presentJob } from './presenter.ts';
+import { completedJob, myJobs, ownJob, startDownload as start } from './service.ts';
+
+// The Download calls (SPEC §7, DESIGN §6). Signed in is all a route asks: starting authorizes on the asset through
+// the calling layer's own path (service.ts), and a job is only ever looked up together with its owner.
+
+const SIGNED_IN: RouteAccess = { signedIn: true };
+
+/** Content-Disposition for a job's file: an ASCII name every client reads and the UTF-8 one (RFC 6266/8187). */
+function disposition(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  const base = fileName.slice(0, dot);
+  const ext = fileName.slice(dot + 1);
+  const ascii = `${slug(base, true) || 'data'}.${ext}`;
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export default async function downloadRoutes(app: FastifyInstance) {
+  const deps = app.downloads.deps;
+
+  // Starting a job counts against the caller's general call budget (RateLimit headers, 429), as a call does.
+  route(app, startDownload, SIGNED_IN, async ({ request, reply, user, body }) => {
+    await app.callLimits.consume(reply, user);
+    return presentJob(await start(deps, user, body, request.id));
+  });
+
+  route(app, getDownloadStatus, SIGNED_IN, async ({ user, params }) =>
+    presentJob(await ownJob(app.db, user, params.id)),
+  );
+
+  route(app, getMyDownloads, SIGNED_IN, async ({ user, query }) => {
+    const { items, totalCount } = await myJobs(app.db, user, query.page, query.pageSize);
+    return { items: items.map(presentJob), totalCount, page: query.page, pageSize: query.pageSize };
+  });
+
+  // The file itself is not JSON, so not a contract call: the same pipeline by hand (authenticate, then the owner).
+  app.get(
+    DOWNLOAD_FILE_PATH,
+    {
+      config: { access: SIGNED_IN },
+      onRequest: (request) => app.authenticate(request).then(() => undefined),
+      schema: { hide: true },
+      exposeHeadRoute: false,
+    },
+    async (request, reply) => {
+      const user = request.user;
+      if (!user) throw new Error('authenticate did not run');
+      const { id } = request.params as { id: string };
+      const job = await completedJob(app.db, user, String(id));
+      const stream = openJobFile(deps.dir, job.id, job.format);
+      // A file swept away between the lookup and the read answers as a job with no file: 404.
+      await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject)).catch(
+        () => {
+          throw notFound('Download', job.id);
+        },
+      );
+      return reply
+        .type(contentTypes[job.format as FileFormat])
+        .header('content-disposition', disposition(job.file_name))
+        .header('cache-control', 'no-store')
+        .send(stream);
+    },
+  );
+}
