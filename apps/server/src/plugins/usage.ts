@@ -1,20 +1,29 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { Counter, type Registry } from 'prom-client';
 import type { Database } from '../db/database.ts';
-import type { Insertable } from 'kysely';
-import type { UsageRecordsTable } from '../db/schema.ts';
+import type { Insertable, Kysely } from 'kysely';
+import type { ApplicationLogsTable, UsageRecordsTable } from '../db/schema.ts';
+import { insertJsonRows, type BulkColumn } from '../modules/reporting/bulk.ts';
+import { addToRollups } from '../modules/reporting/rollups.ts';
 
 // Usage records (DESIGN §6 "Usage"): every call appends one to an in-memory buffer, which is written in batches
 // off the request path (every USAGE_FLUSH_MS, as soon as a batch is full, and at shutdown). Recording never
 // blocks or fails a call: a failed write is logged and retried once with the next batch, then dropped.
+// Each batch also adds itself to the rollups (modules/reporting/rollups.ts) and writes one application-log record
+// per call (category 'call': an administrator finds a call by its request id), in the same transaction: the
+// records, their sums and their log records are written together or not at all, with no insert per call.
 
 export interface UsageRecord {
   userId: number | null;
   tokenId?: number | null;
   dataSourceId: number | null;
   dataSourceUid: string;
+  /** The data asset's name when the call got as far as its definition (the call's log record names it). */
+  dataSourceName?: string | null;
   collectionId: number | null;
-  channel: 'data-api';
+  /** 'data-api': a call of the calling layer (the portal's call screens use it too); 'download': a download job. */
+  channel: 'data-api' | 'download';
   format: string;
   status: number;
   durationMs: number;
@@ -39,12 +48,51 @@ declare module 'fastify' {
 
 /** A full batch is written at once; also the most rows one INSERT carries (16 columns each). */
 const BATCH_ROWS = 500;
+/** Rows per INSERT (one JSON parameter each, modules/reporting/bulk.ts): bounds a statement after an outage. */
+const STATEMENT_ROWS = 5_000;
 /** Beyond this many records waiting (the store is down), the oldest are dropped: memory stays bounded. */
 const MAX_PENDING = 50_000;
 
-function toRow(entry: UsageRecord): Insertable<UsageRecordsTable> {
+type RecordRow = Insertable<UsageRecordsTable>;
+const text = (name: string): BulkColumn => ({ name, type: 'text' });
+const int = (name: string): BulkColumn => ({ name, type: 'integer' });
+const RECORD_COLUMNS: BulkColumn[] = [
+  text('at'),
+  int('user_id'),
+  int('token_id'),
+  int('data_source_id'),
+  text('data_source_uid'),
+  int('collection_id'),
+  text('channel'),
+  text('format'),
+  int('status'),
+  int('duration_ms'),
+  { name: 'row_count', type: 'bigint' },
+  { name: 'byte_count', type: 'bigint' },
+  int('cache_hit'),
+  text('request_id'),
+];
+const LOG_COLUMNS: BulkColumn[] = [
+  text('created_at'),
+  text('level'),
+  text('category'),
+  text('message'),
+  text('request_id'),
+  int('user_id'),
+  text('details'),
+];
+const valuesOf = (row: object, columns: readonly BulkColumn[]) =>
+  columns.map((column) => (row as Record<string, unknown>)[column.name] ?? null);
+type LogRow = Insertable<ApplicationLogsTable>;
+/** One call: its usage record and its application-log record. */
+interface Pending {
+  record: RecordRow;
+  log: LogRow;
+}
+
+function toRow(entry: UsageRecord, at: string): RecordRow {
   return {
-    at: (entry.at ?? new Date()).toISOString(),
+    at,
     user_id: entry.userId,
     token_id: entry.tokenId ?? null,
     data_source_id: entry.dataSourceId,
@@ -61,20 +109,68 @@ function toRow(entry: UsageRecord): Insertable<UsageRecordsTable> {
   };
 }
 
+const levelOf = (status: number): LogRow['level'] => (status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info');
+
+/** The call's application-log record: what an administrator reads on /management/logs. */
+function toLog(entry: UsageRecord, at: string): LogRow {
+  const asset = entry.dataSourceName ? `${entry.dataSourceName} (${entry.dataSourceUid})` : entry.dataSourceUid;
+  const what = entry.channel === 'download' ? 'Download' : 'Call';
+  const durationMs = Math.round(entry.durationMs);
+  const rows = Math.max(0, entry.rows);
+  const message =
+    `${what} of ${asset} as ${entry.format}: ${entry.status}, ${rows} rows, ${entry.bytes} bytes ` +
+    `in ${durationMs} ms${entry.cacheHit ? ', from the cache' : ''}`;
+  const details = {
+    channel: entry.channel,
+    dataAsset: { uid: entry.dataSourceUid, name: entry.dataSourceName ?? null, id: entry.dataSourceId },
+    collectionId: entry.collectionId,
+    tokenId: entry.tokenId ?? null,
+    format: entry.format,
+    status: entry.status,
+    rows,
+    bytes: entry.bytes,
+    durationMs,
+    cacheHit: entry.cacheHit,
+  };
+  return {
+    created_at: at,
+    level: levelOf(entry.status),
+    category: 'call',
+    message,
+    request_id: entry.requestId,
+    user_id: entry.userId,
+    details: JSON.stringify(details),
+  };
+}
+
 export function createUsageRecorder(db: Database, log: FastifyBaseLogger): UsageRecorder {
-  let pending: Insertable<UsageRecordsTable>[] = [];
-  /** Rows whose first write failed: written again once, in front of the next batch. */
-  let retry: Insertable<UsageRecordsTable>[] = [];
+  let pending: Pending[] = [];
+  /** Calls whose first write failed: written again once, in front of the next batch. */
+  let retry: Pending[] = [];
   let writing: Promise<void> = Promise.resolve();
   let scheduled = false;
 
-  async function writeBatch(rows: Insertable<UsageRecordsTable>[]) {
-    for (let start = 0; start < rows.length; start += BATCH_ROWS) {
-      await db
-        .insertInto('usage_records')
-        .values(rows.slice(start, start + BATCH_ROWS))
-        .execute();
-    }
+  async function writeBatch(calls: Pending[]) {
+    const records = calls.map((call) => call.record);
+    await db.transaction().execute(async (trx) => {
+      const bulk = trx as unknown as Kysely<never>;
+      for (let start = 0; start < calls.length; start += STATEMENT_ROWS) {
+        const part = calls.slice(start, start + STATEMENT_ROWS);
+        await insertJsonRows(
+          bulk,
+          'usage_records',
+          RECORD_COLUMNS,
+          part.map((call) => valuesOf(call.record, RECORD_COLUMNS)),
+        );
+        await insertJsonRows(
+          bulk,
+          'application_logs',
+          LOG_COLUMNS,
+          part.map((call) => valuesOf(call.log, LOG_COLUMNS)),
+        );
+      }
+      await addToRollups(trx, records);
+    });
   }
 
   async function writeOnce() {
@@ -102,7 +198,8 @@ export function createUsageRecorder(db: Database, log: FastifyBaseLogger): Usage
 
   return {
     record(entry) {
-      pending.push(toRow(entry));
+      const at = (entry.at ?? new Date()).toISOString();
+      pending.push({ record: toRow(entry, at), log: toLog(entry, at) });
       if (pending.length > MAX_PENDING) pending.splice(0, pending.length - MAX_PENDING);
       if (pending.length >= BATCH_ROWS && !scheduled) {
         scheduled = true;
@@ -116,10 +213,46 @@ export function createUsageRecorder(db: Database, log: FastifyBaseLogger): Usage
   };
 }
 
+/** Counts every recorded call in /metrics (by channel, format and status, and cache hits), records kept or not. */
+function countingRecorder(registry: Registry, recorder: UsageRecorder, keep: boolean): UsageRecorder {
+  const calls = new Counter({
+    name: 'datalab_calls_total',
+    help: 'Calls of data assets (calling layer and downloads), by channel, format and status',
+    labelNames: ['channel', 'format', 'status'] as const,
+    registers: [registry],
+  });
+  const cache = new Counter({
+    name: 'datalab_call_cache_total',
+    help: 'Result-cache lookups of calls answered in JSON, by result (hit or miss)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const hits = cache.labels('hit');
+  const misses = cache.labels('miss');
+  /** Label children by 'channel format status': a call does no label hashing after the first of its kind. */
+  const children = new Map<string, Counter.Internal>();
+  return {
+    record(entry) {
+      const key = `${entry.channel} ${entry.format} ${entry.status}`;
+      let child = children.get(key);
+      if (!child) {
+        child = calls.labels(entry.channel, entry.format, String(entry.status));
+        children.set(key, child);
+      }
+      child.inc();
+      if (entry.format === 'json' && entry.status < 400) (entry.cacheHit ? hits : misses).inc();
+      if (keep) recorder.record(entry);
+    },
+    flush: () => recorder.flush(),
+  };
+}
+
 export default fp(
   async (app: FastifyInstance) => {
+    // USAGE_RECORDING=off keeps the counters but writes no usage or call-log records (bench/recording.ts measures
+    // what recording costs).
     const recorder = createUsageRecorder(app.db, app.log);
-    app.decorate('usage', recorder);
+    app.decorate('usage', countingRecorder(app.metrics, recorder, app.config.usageRecording));
     const timer = setInterval(() => void recorder.flush(), app.config.usageFlushMs);
     timer.unref();
     // Registered after the store, so it runs before the store closes (onClose hooks run last-in, first-out).
@@ -129,5 +262,5 @@ export default fp(
       await recorder.flush(); // the retry of a batch that failed just now
     });
   },
-  { name: 'usage', dependencies: ['config', 'db'] },
+  { name: 'usage', dependencies: ['config', 'db', 'metrics'] },
 );

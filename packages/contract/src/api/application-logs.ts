@@ -32,7 +32,8 @@ export const logLevel = z.enum(logLevels);
 export type LogLevel = z.infer<typeof logLevel>;
 
 /** The categories Data Lab writes today; the filter takes any category. */
-export const knownLogCategories = ['audit', 'request', 'client'] as const;
+/** 'call': one record per data call (calling layer, downloads), written with its usage record. */
+export const knownLogCategories = ['audit', 'request', 'client', 'call'] as const;
 
 /** Counting matches stops here: beyond it the list says "more than" instead of scanning every record. */
 export const LOG_COUNT_LIMIT = 10_000;

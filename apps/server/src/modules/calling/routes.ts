@@ -164,7 +164,11 @@ export default async function callingRoutes(app: FastifyInstance) {
         throw error;
       });
       await app.callLimits.consume(reply, user, definition);
-      Object.assign(call.record, { dataSourceId: definition.id, collectionId: definition.collection.id });
+      Object.assign(call.record, {
+        dataSourceId: definition.id,
+        dataSourceName: definition.name,
+        collectionId: definition.collection.id,
+      });
       return await answer(call, definition);
     } catch (error) {
       call.finish({ status: statusOf(error) });

@@ -1,0 +1,206 @@
+import { expect, it } from 'vitest';
+import type { Config } from '../../config.ts';
+import { createDatabase, migrateToLatest, type Database } from '../../db/database.ts';
+import { migrations } from '../../db/migrations/index.ts';
+import { rollupTable, type Grain, type Period } from '../../db/migrations/20261125_0012_usage_rollups.ts';
+import type { UsageRecord } from '../../plugins/usage.ts';
+import { unique } from '../../testing/builders.ts';
+import { createPostgresDatabase } from '../../testing/stores.ts';
+import { describeEachStore } from '../../testing/suite.ts';
+import { BUCKET_COLUMNS, DURATION_BOUNDS_MS } from './histogram.ts';
+
+// Every rollup table (4 grains × hourly and daily) equals a recomputation from the records, whether kept by the
+// recorder batch after batch (keys met again in later batches go through ON CONFLICT) or backfilled by migration
+// 0012 from records already stored. The recomputation here is written apart from both.
+
+type Key = string;
+interface Expected {
+  calls: number;
+  errors: number;
+  cache_hits: number;
+  row_count: number;
+  byte_count: number;
+  collection_id: number | null;
+  counts: number[];
+}
+
+const TABLES: [Grain, Period][] = (['total', 'source', 'user', 'fine'] as const).flatMap((grain) =>
+  (['hourly', 'daily'] as const).map((period): [Grain, Period] => [grain, period]),
+);
+
+function bucketOf(durationMs: number) {
+  const index = DURATION_BOUNDS_MS.findIndex((bound) => durationMs <= bound);
+  return index === -1 ? DURATION_BOUNDS_MS.length : index;
+}
+
+const hour = (at: string) => `${at.slice(0, 13)}:00:00.000Z`;
+const day = (at: string) => `${at.slice(0, 10)}T00:00:00.000Z`;
+
+/** A row's key in one grain: 'bucket|uid|user', with the parts the grain lacks left empty. */
+function keyOf(grain: Grain, bucket: string, uid: string, user: number | string) {
+  const withUid = grain === 'source' || grain === 'fine';
+  const withUser = grain === 'user' || grain === 'fine';
+  return `${bucket}|${withUid ? uid : ''}|${withUser ? String(user) : ''}`;
+}
+
+/** Recomputes one rollup table from the stored records of the given data sources. */
+async function recompute(db: Database, uids: string[], grain: Grain, period: Period) {
+  const records = await db.selectFrom('usage_records').selectAll().where('data_source_uid', 'in', uids).execute();
+  const sums = new Map<Key, Expected>();
+  for (const r of records) {
+    const key = keyOf(grain, (period === 'hourly' ? hour : day)(r.at), r.data_source_uid, r.user_id ?? 0);
+    const row = sums.get(key) ?? {
+      calls: 0,
+      errors: 0,
+      cache_hits: 0,
+      row_count: 0,
+      byte_count: 0,
+      collection_id: null,
+      counts: DURATION_BOUNDS_MS.map(() => 0).concat(0),
+    };
+    row.calls += 1;
+    row.errors += r.status >= 400 ? 1 : 0;
+    row.cache_hits += r.cache_hit;
+    row.row_count += Number(r.row_count);
+    row.byte_count += Number(r.byte_count);
+    row.collection_id = r.collection_id ?? row.collection_id;
+    row.counts[bucketOf(r.duration_ms)]! += 1;
+    sums.set(key, row);
+  }
+  // Tables without a data source key hold no collection.
+  if (grain === 'total' || grain === 'user') for (const row of sums.values()) row.collection_id = null;
+  return sums;
+}
+
+/** One stored rollup table as the recomputation's map (the test's records are the only ones in its buckets). */
+async function stored(db: Database, uids: string[], grain: Grain, period: Period) {
+  const table = rollupTable(grain, period) as 'usage_hourly';
+  // The test's records are the only ones in these days (a Sunday evening to Wednesday, April 2026).
+  let query = db
+    .selectFrom(table)
+    .selectAll()
+    .where('bucket', '>=', '2026-04-05T00:00:00.000Z')
+    .where('bucket', '<', '2026-04-09T00:00:00.000Z');
+  if (grain === 'source' || grain === 'fine') query = query.where('data_source_uid', 'in', uids);
+  const rows = (await query.execute()) as (Record<string, unknown> & { bucket: string })[];
+  return new Map<Key, Expected>(
+    rows.map((r) => [
+      keyOf(grain, r.bucket, String(r['data_source_uid'] ?? ''), Number(r['user_key'] ?? 0)),
+      {
+        calls: Number(r['calls']),
+        errors: Number(r['errors']),
+        cache_hits: Number(r['cache_hits']),
+        row_count: Number(r['row_count']),
+        byte_count: Number(r['byte_count']),
+        collection_id: (r['collection_id'] as number | null | undefined) ?? null,
+        counts: BUCKET_COLUMNS.map((column) => Number(r[column])),
+      },
+    ]),
+  );
+}
+
+async function expectEveryTableToMatch(db: Database, uids: string[]) {
+  for (const [grain, period] of TABLES) {
+    const [actual, expected] = [await stored(db, uids, grain, period), await recompute(db, uids, grain, period)];
+    expect({ table: rollupTable(grain, period), rows: actual }).toEqual({
+      table: rollupTable(grain, period),
+      rows: expected,
+    });
+  }
+}
+
+/** Records spread over 3 days, 4 data sources (one never found: no ids) and 5 users (0: a collection token). */
+function randomRecords(count: number, uids: string[], seed = 7): UsageRecord[] {
+  let state = seed;
+  const next = (n: number) => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state % n;
+  };
+  const start = Date.parse('2026-04-05T20:00:00Z'); // a Sunday evening: days and weeks both turn
+  return Array.from({ length: count }, () => {
+    const source = next(uids.length);
+    const user = next(5);
+    return {
+      userId: user === 0 ? null : 1000 + user,
+      dataSourceId: source === 3 ? null : 500 + source,
+      dataSourceUid: uids[source]!,
+      collectionId: source === 3 ? null : 9,
+      channel: next(4) === 0 ? 'download' : 'data-api',
+      format: 'json',
+      // 400 exactly is an error (>= 400, not > 400).
+      status: [200, 200, 200, 400, 404, 500][next(6)]!,
+      durationMs: [0.4, 1, 2, 3.6, 49, 50, 51, 999, 1500, 45_000, 70_000][next(11)]!,
+      rows: next(1000),
+      bytes: next(100_000),
+      cacheHit: next(3) === 0,
+      requestId: null,
+      at: new Date(start + next(3 * 24 * 3600) * 1000),
+    };
+  });
+}
+
+describeEachStore('usage rollups', (ctx, store) => {
+  it('equal a recomputation from the records after batches that meet the same keys again', async () => {
+    const { app } = ctx();
+    const uids = [0, 1, 2, 3].map(() => unique('rollup'));
+    const records = randomRecords(1500, uids);
+    // Three flushes: the second and third add to keys the first wrote.
+    for (const part of [records.slice(0, 700), records.slice(700, 1100), records.slice(1100)]) {
+      for (const record of part) app.usage.record(record);
+      await app.usage.flush();
+    }
+    await expectEveryTableToMatch(app.db, uids);
+    for (const grain of ['total', 'source', 'user', 'fine'] as const) {
+      const table = rollupTable(grain, 'daily') as 'usage_daily';
+      const weeks = await app.db.selectFrom(table).select(['bucket', 'week']).distinct().execute();
+      expect(weeks.length).toBeGreaterThan(0);
+      for (const { bucket, week } of weeks) {
+        const monday = new Date(bucket);
+        monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+        expect(week).toBe(monday.toISOString());
+      }
+    }
+  });
+
+  it('are backfilled by the migration from the records already stored', async () => {
+    const postgres = store === 'postgres' ? await createPostgresDatabase() : undefined;
+    const target: Config['database'] = postgres
+      ? { kind: 'postgres', url: postgres.url, poolMax: 2 }
+      : { kind: 'sqlite', file: `${ctx().config.dataDir}/backfill.sqlite` };
+    const db = createDatabase(target);
+    try {
+      const before = Object.fromEntries(
+        Object.entries(migrations).filter(([name]) => name < '20261125_0012_usage_rollups'),
+      );
+      await migrateToLatest(db, before);
+      const uids = [0, 1, 2, 3].map(() => unique('backfill'));
+      const rows = randomRecords(800, uids, 11).map((r) => ({
+        at: r.at!.toISOString(),
+        user_id: r.userId,
+        token_id: null,
+        data_source_id: r.dataSourceId,
+        data_source_uid: r.dataSourceUid,
+        collection_id: r.collectionId,
+        channel: r.channel,
+        format: r.format,
+        status: r.status,
+        duration_ms: Math.round(r.durationMs),
+        row_count: r.rows,
+        byte_count: r.bytes,
+        cache_hit: r.cacheHit ? 1 : 0,
+        request_id: null,
+      }));
+      await db.insertInto('usage_records').values(rows).execute();
+      expect(await migrateToLatest(db)).toContain('20261125_0012_usage_rollups');
+      await expectEveryTableToMatch(db, uids);
+      const monday = await db
+        .selectFrom('usage_user_daily')
+        .select('week')
+        .where('bucket', '=', '2026-04-05T00:00:00.000Z');
+      expect((await monday.executeTakeFirst())?.week).toBe('2026-03-30T00:00:00.000Z');
+    } finally {
+      await db.destroy();
+      await postgres?.drop();
+    }
+  });
+});

@@ -1,0 +1,166 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { notFound, unauthenticated } from '../lib/errors.ts';
+
+// Prometheus metrics at /metrics (not under /api: scrapers hold no Data Lab identity). Open in the embedded default;
+// with METRICS_TOKEN it needs `Authorization: Bearer <METRICS_TOKEN>`; in production without one it is not served
+// (404), so a public instance never shows its traffic by accident. Other plugins add their own metrics to
+// `app.metrics` (plugins/usage.ts counts the calling layer's calls there).
+//
+// Per request the cost is one onResponse hook: the label children of a (method, route, status class) are looked up
+// once and kept, so a request does two increments and no label hashing.
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    metrics: Registry;
+  }
+}
+
+/** What the download queue reports, when a download plugin decorates `app.downloads` with a counts method. */
+interface DownloadCounts {
+  counts?: () => Promise<Record<string, number>> | Record<string, number>;
+}
+
+const UNMATCHED = '(unmatched)';
+const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'];
+/** Seconds: from a fast cached call to a long export. */
+const DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/** Constant-time check of the bearer secret (digests make the lengths equal). */
+export function bearerMatches(header: string | undefined, secret: string): boolean {
+  const given = header?.startsWith('Bearer ') ? header.slice('Bearer '.length) : '';
+  return timingSafeEqual(digest(given), digest(secret));
+}
+
+/** Who may read /metrics: everyone in the embedded default, the secret's bearer when set, nobody in production without. */
+export function metricsAccess(
+  config: { metricsToken: string | undefined; isProduction: boolean },
+  authorization: string | undefined,
+): 'allow' | 'hidden' | 'unauthenticated' {
+  if (config.metricsToken === undefined) return config.isProduction ? 'hidden' : 'allow';
+  return bearerMatches(authorization, config.metricsToken) ? 'allow' : 'unauthenticated';
+}
+
+function httpMetrics(app: FastifyInstance, registry: Registry) {
+  const requests = new Counter({
+    name: 'datalab_http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status class',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    registers: [registry],
+  });
+  const durations = new Histogram({
+    name: 'datalab_http_request_duration_seconds',
+    help: 'Time from receiving a request to sending its reply, by method, route pattern and status class',
+    labelNames: ['method', 'route', 'status_class'] as const,
+    buckets: DURATION_BUCKETS,
+    registers: [registry],
+  });
+  const refusals = new Counter({
+    name: 'datalab_rate_limited_total',
+    help: 'Requests refused with 429 by a rate limit, by route pattern',
+    labelNames: ['route'] as const,
+    registers: [registry],
+  });
+  type Labels = 'method' | 'route' | 'status_class';
+  type Children = { count: Counter.Internal; duration: Histogram.Internal<Labels> };
+  const children = new Map<string, Children>();
+  app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
+    const route = request.routeOptions.url ?? UNMATCHED;
+    const status = reply.statusCode;
+    const statusClass = STATUS_CLASSES[Math.floor(status / 100) - 1] ?? '5xx';
+    const key = `${request.method} ${statusClass} ${route}`;
+    let child = children.get(key);
+    if (!child) {
+      const labels = { method: request.method, route, status_class: statusClass };
+      child = { count: requests.labels(labels), duration: durations.labels(labels) };
+      children.set(key, child);
+    }
+    child.count.inc();
+    child.duration.observe(reply.elapsedTime / 1000);
+    if (status === 429) refusals.inc({ route });
+    done();
+  });
+}
+
+function stateGauges(app: FastifyInstance, registry: Registry) {
+  new Gauge({
+    name: 'datalab_result_cache_entries',
+    help: 'Entries in the result cache',
+    registers: [registry],
+    async collect() {
+      this.set((await app.resultCache.keys()).length);
+    },
+  });
+  new Gauge({
+    name: 'datalab_result_cache_bytes',
+    help: 'Bytes held by the result cache',
+    registers: [registry],
+    collect() {
+      this.set(app.resultCache.bytes);
+    },
+  });
+  const poolLabels = ['connection', 'kind'] as const;
+  const gauge = (name: string, help: string) => new Gauge({ name, help, labelNames: poolLabels, registers: [] });
+  const pools = {
+    total: gauge('datalab_pool_connections', 'Connections a data connection’s pool may hold'),
+    idle: gauge('datalab_pool_idle', 'Free places in a data connection’s pool'),
+    waiting: gauge('datalab_pool_waiting', 'Runs waiting for a connection of a data connection’s pool'),
+  };
+  // One collect reads every pool once and fills the three gauges; registered after it, so a scrape reads them filled.
+  new Gauge({
+    name: 'datalab_pools',
+    help: 'Open data-connection pools',
+    registers: [registry],
+    collect() {
+      const all = app.connectors.stats();
+      for (const pool of Object.values(pools)) pool.reset();
+      for (const { id, kind, stats } of all) {
+        const labels = { connection: id, kind };
+        pools.total.set(labels, stats.size);
+        pools.idle.set(labels, stats.size - stats.inUse);
+        pools.waiting.set(labels, stats.waiting);
+      }
+      this.set(all.length);
+    },
+  });
+  for (const pool of Object.values(pools)) registry.registerMetric(pool);
+  new Gauge({
+    name: 'datalab_download_jobs',
+    help: 'Download jobs by state',
+    labelNames: ['state'] as const,
+    registers: [registry],
+    async collect() {
+      // Read lazily: the download queue is optional and may be registered after this plugin.
+      const downloads = (app as unknown as { downloads?: DownloadCounts }).downloads;
+      if (typeof downloads?.counts !== 'function') return;
+      this.reset();
+      for (const [state, count] of Object.entries(await downloads.counts())) this.set({ state }, count);
+    },
+  });
+}
+
+export default fp(
+  async (app: FastifyInstance) => {
+    const registry = new Registry();
+    collectDefaultMetrics({ register: registry });
+    app.decorate('metrics', registry);
+    httpMetrics(app, registry);
+    stateGauges(app, registry);
+
+    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+      const access = metricsAccess(app.config, request.headers.authorization);
+      if (access === 'hidden') throw notFound();
+      if (access === 'unauthenticated') {
+        reply.header('www-authenticate', 'Bearer');
+        throw unauthenticated();
+      }
+      reply.header('cache-control', 'no-store').type(registry.contentType);
+      return registry.metrics();
+    });
+  },
+  { name: 'metrics', dependencies: ['config', 'result-cache', 'sql-runtime'] },
+);
