@@ -7,6 +7,7 @@ import { texts } from '@datalab/contract/texts';
 import { textMessages } from '@datalab/contract/text';
 import { AppError, notFound, payloadTooLarge, validation } from '../lib/errors.ts';
 import { errorsFromIssues } from '../lib/validation-messages.ts';
+import { isStoreUnavailable, storeUnavailable } from '../lib/store-errors.ts';
 
 // One global handler, one reply shape (DESIGN §7). A 5xx never carries internals: its details go to
 // the application log under the request id that the reply names.
@@ -40,6 +41,8 @@ function toAppError(error: FastifyError, bodyLimit: number): AppError | undefine
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return new AppError({ status: error.statusCode, code: 'validation', title: error.message });
   }
+  // The metadata store is down or cut off: 503, whatever step (authentication included) was reading it.
+  if (isStoreUnavailable(error)) return storeUnavailable();
   return undefined;
 }
 

@@ -1,3 +1,4 @@
+import { PostgresAdapter, sql } from 'kysely';
 import type { LogLevel } from '@datalab/contract/api/application-logs';
 import type { Database } from '../../db/database.ts';
 import { likeContains } from '../../db/like.ts';
@@ -55,6 +56,35 @@ export function listLogPage(db: Database, filter: LogFilter, page: { limit: numb
     .limit(page.limit)
     .offset(page.offset)
     .execute();
+}
+
+/**
+ * PostgreSQL's estimate of the records whose message contains `search` (from the trigram index's statistics, a
+ * planning step: no rows are read); undefined on SQLite, which has no such index.
+ */
+export async function estimateMessageMatches(db: Database, search: string): Promise<number | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>`
+    explain (format json) select 1 from application_logs where lower(message) like ${likeContains(search)}`.execute(db);
+  return rows[0]?.['QUERY PLAN'][0]?.Plan['Plan Rows'];
+}
+
+/**
+ * The same page, read from the records that match (the trigram index's bitmap, then a sort) rather than by walking a
+ * time-ordered index until the page is full. For a text that few records hold, the walk can read a whole filter's
+ * worth of records to find none: PostgreSQL cannot see that a text and a level rarely go together (1.3 s against
+ * 0.2 s measured for 'warehouse-7 ' among 60,000 errors, bench/app-logs.ts). PostgreSQL only.
+ */
+export function listLogPageFromMatches(
+  db: Database,
+  filter: LogFilter,
+  page: { limit: number; offset: number },
+  cut: number,
+) {
+  return db.transaction().execute(async (trx) => {
+    await sql`set local enable_indexscan = off`.execute(trx);
+    return listLogPage(trx, filter, page, cut);
+  });
 }
 
 /** How many records match, counting at most `limit` (a text search over millions of records stops early). */

@@ -9,7 +9,14 @@ import {
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../lib/errors.ts';
 import { presentLogItem, presentLogRecord } from './presenter.ts';
-import { countLogs, findLog, listLogPage } from './repository.ts';
+import {
+  countLogs,
+  estimateMessageMatches,
+  findLog,
+  listLogPage,
+  listLogPageFromMatches,
+  type LogFilter,
+} from './repository.ts';
 
 // Reading the application log (administrators; the route declares it). Writing is plugins/app-log.ts,
 // removing old records plugins/app-log-retention.ts.
@@ -26,13 +33,27 @@ export interface LogListOptions {
   requestId?: string | undefined;
 }
 
+/**
+ * Below this many records holding the searched text, a page is read from the matches (repository.ts): sorting
+ * them costs less than walking the time order past records that do not match.
+ */
+export const FEW_MATCHES = 20_000;
+
+/** One page: from the matches when PostgreSQL expects few of them, else in time order (SQLite always). */
+async function readPage(db: Database, filter: LogFilter, page: { limit: number; offset: number }) {
+  const expected = filter.search ? await estimateMessageMatches(db, filter.search) : undefined;
+  return expected !== undefined && expected <= FEW_MATCHES
+    ? listLogPageFromMatches(db, filter, page, LOG_LIST_MESSAGE_MAX)
+    : listLogPage(db, filter, page, LOG_LIST_MESSAGE_MAX);
+}
+
 /** The levels at or above `lowest`. */
 export function levelsFrom(lowest: LogLevel): LogLevel[] {
   return logLevels.slice(logLevels.indexOf(lowest));
 }
 
 export async function listLogs(db: Database, options: LogListOptions): Promise<ApplicationLogPage> {
-  const filter = {
+  const filter: LogFilter = {
     levels: options.level && options.level !== 'debug' ? levelsFrom(options.level) : undefined,
     category: options.category,
     from: options.from?.toISOString(),
@@ -43,7 +64,7 @@ export async function listLogs(db: Database, options: LogListOptions): Promise<A
   };
   const offset = (options.page - 1) * options.pageSize;
   const [rows, counted] = await Promise.all([
-    listLogPage(db, filter, { limit: options.pageSize, offset }, LOG_LIST_MESSAGE_MAX),
+    readPage(db, filter, { limit: options.pageSize, offset }),
     countLogs(db, filter, LOG_COUNT_LIMIT + 1),
   ]);
   const isCountCapped = counted > LOG_COUNT_LIMIT;

@@ -3,10 +3,11 @@ import { PORTAL_CONFIG_PATH, portalConfig } from '@datalab/contract/api/portal-c
 import { PRODUCT_NAME } from '@datalab/contract/texts';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pingDatabase } from '../../db/database.ts';
 import { listDemoAccounts } from '../../oidc/accounts.ts';
+import { readinessChecks } from './readiness.ts';
 
 // Unauthenticated endpoints: liveness, readiness, and what the single-page app needs before sign-in.
+// Liveness answers from the process alone (no store, no Redis): a store outage must not get the process restarted.
 
 export default async function healthRoutes(app: FastifyInstance) {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -15,17 +16,17 @@ export default async function healthRoutes(app: FastifyInstance) {
     status: 'ok' as const,
   }));
 
+  const checks = await readinessChecks(app);
   typed.get(
     '/health/ready',
     { schema: { hide: true, response: { 200: health, 503: health } } },
     async (request, reply) => {
-      try {
-        await pingDatabase(app.db);
-        return { status: 'ok' as const, checks: { store: 'ok' as const } };
-      } catch (error) {
-        request.log.warn({ err: error }, 'readiness check failed');
-        return reply.status(503).send({ status: 'unavailable', checks: { store: 'failing' } });
-      }
+      const result = await checks(request.log);
+      reply.header('cache-control', 'no-store');
+      return reply.status(result.ready ? 200 : 503).send({
+        status: result.ready ? 'ok' : 'unavailable',
+        checks: result.checks,
+      });
     },
   );
 
