@@ -164,7 +164,9 @@ test('analyst calls the demo Web API asset with a dependent parameter and downlo
   expect(headers).toEqual(expect.arrayContaining(['year', 'gdpUsdBillions', 'gdpPerPersonUsd']));
 
   const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'CSV', exact: true }).click();
+  // The whole result is a download job: started from the Download menu, polled, then the file is handed over.
+  await page.getByRole('button', { name: 'Download', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'CSV', exact: true }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/\.csv$/u);
   const lines = (await readFile(await download.path(), 'utf8')).trim().split(/\r?\n/u);

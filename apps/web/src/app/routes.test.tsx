@@ -23,6 +23,16 @@ const admin = () => ({
   currentUser: buildCurrentUser({ permissions: { canManageUsers: true }, canCreateCollections: true }),
 });
 
+const zeros = { calls: 0, errors: 0, rows: 0, bytes: 0, p50Ms: 0, p95Ms: 0, cacheHitRatio: 0, distinctUsers: 0 };
+const emptyUsage = {
+  ...pageOfItems([]),
+  from: '2026-11-16T00:00:00.000Z',
+  to: '2026-11-23T00:00:00.000Z',
+  granularity: 'day',
+  totals: zeros,
+  series: [],
+};
+
 describe('the routes of SPEC §2', () => {
   beforeEach(() => {
     fakeApi({
@@ -36,6 +46,10 @@ describe('the routes of SPEC §2', () => {
       'GET /api/DataSource/GetByUid/ds-1': { body: buildDataSourceDetail({ uid: 'ds-1', name: 'Orders' }) },
       'GET /api/SqlConnection': { body: [buildSqlConnection({ name: 'warehouse' })] },
       'GET /api/WebApiConnection': { body: [] },
+      // The Usage tab and overview: an empty period is enough to show their screens.
+      'GET /api/Reporting/GetDataSourceMetricsSummaries': { body: emptyUsage },
+      'GET /api/Reporting/GetUserMetricsSummaries': { body: emptyUsage },
+      'GET /api/Download': { body: pageOfItems([]) },
     });
   });
 
@@ -48,6 +62,7 @@ describe('the routes of SPEC §2', () => {
     ['/collection/create', 'Create collection'],
     ['/collection/col-1', 'Sales'],
     ['/collection/col-1/access', 'Sales'],
+    ['/collection/col-1/usage', 'Sales'],
     ['/collection/col-1/edit', 'Edit Sales'],
     ['/collection/col-1/edit/access', 'Edit Sales'],
     ['/collection/col-1/edit/data-asset', 'New data asset in Sales'],
@@ -56,12 +71,14 @@ describe('the routes of SPEC §2', () => {
     ['/collection/col-1/edit/connection/warehouse', 'Connection warehouse'],
     ['/tokens', 'Tokens'],
     ['/tokens/createPAT', 'Create personal access token'],
+    ['/downloads', 'My downloads'],
     ['/management/user', 'User management'],
     ['/management/user-groups', 'User group management'],
     ['/management/user-group/create', 'Create user group'],
     ['/management/user-group/12/members', 'Analysts'],
     ['/management/cache', 'Cache management'],
     ['/management/logs', 'Log management'],
+    ['/management/usage', 'Usage'],
     ['/playground', 'Playground'],
     ['/digital-lab/data-asset/ds-1/call', 'Call Orders'],
     ['/digital-lab/tokens', 'Your tokens'],

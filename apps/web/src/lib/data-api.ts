@@ -129,17 +129,3 @@ export async function callDataAsset(
   if (!parsed.success) throw invalidResponse(response.status, text, parsed.error, context);
   return { result: { ...parsed.data, rows }, raw: text, exchange, upstream: undefined };
 }
-
-/** Downloads the whole result in a format; the file name is the server's (Content-Disposition). */
-export async function downloadDataAsset(uid: string, values: Record<string, unknown>, format: DataFormat) {
-  const { response } = await send(uid, values, format);
-  const blob = await response.blob();
-  return { blob, fileName: fileNameOf(response.headers.get('content-disposition')) ?? `${uid}.${format}` };
-}
-
-function fileNameOf(disposition: string | null): string | null {
-  if (!disposition) return null;
-  const encoded = /filename\*=UTF-8''([^;]+)/iu.exec(disposition)?.[1];
-  if (encoded) return decodeURIComponent(encoded);
-  return /filename="?([^";]+)"?/iu.exec(disposition)?.[1] ?? null;
-}

@@ -16,3 +16,17 @@ export function formatMs(ms: number): string {
   const digits = ms < 10 ? 2 : ms < 100 ? 1 : 0;
   return `${ms.toLocaleString(undefined, { maximumFractionDigits: digits, minimumFractionDigits: digits })} ms`;
 }
+
+const BYTE_UNITS = ['bytes', 'kB', 'MB', 'GB', 'TB'] as const;
+
+/** '512 bytes', '1.5 kB', '64 MB' (powers of 1024): one way of showing sizes on every screen. */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 10 ? 0 : 1;
+  return `${value.toLocaleString('en', { maximumFractionDigits: digits })} ${BYTE_UNITS[unit]}`;
+}

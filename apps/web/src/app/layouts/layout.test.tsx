@@ -26,7 +26,7 @@ describe('the navigation bar', () => {
     expect(screen.queryByRole('button', { name: 'Administration' })).toBeNull();
   });
 
-  it('shows Collections and Tokens, and Data Assets and Playground only in developer mode', async () => {
+  it('shows Collections, Tokens and My downloads, and Data Assets and Playground only in developer mode', async () => {
     const user = userEvent.setup();
     renderApp({ path: '/', ...signedIn() });
     await screen.findByRole('heading', { name: 'Where to start' });
@@ -34,14 +34,15 @@ describe('the navigation bar', () => {
       mainNav()
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Collections', 'Tokens']);
+    ).toEqual(['Collections', 'Tokens', 'My downloads']);
+    expect(mainNav().getByRole('link', { name: 'My downloads' }).getAttribute('href')).toBe('/downloads');
 
     await user.click(screen.getByRole('switch', { name: 'Developer mode' }));
     expect(
       mainNav()
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Collections', 'Data Assets', 'Tokens', 'Playground']);
+    ).toEqual(['Collections', 'Data Assets', 'Tokens', 'My downloads', 'Playground']);
     expect(mainNav().getByRole('link', { name: 'Data Assets' }).getAttribute('href')).toBe('/data-source');
     expect(window.localStorage.getItem('datalab.developerMode')).toBe('true');
   });
@@ -74,6 +75,7 @@ describe('the navigation bar', () => {
       ['User Group Management', '/management/user-groups'],
       ['Cache Management', '/management/cache'],
       ['Log Management', '/management/logs'],
+      ['Usage', '/management/usage'],
     ]);
   });
 

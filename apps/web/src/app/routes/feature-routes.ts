@@ -86,7 +86,15 @@ export const collectionRoutes: RouteObject[] = [
   },
 ];
 
+/** The signed-in user's own things: tokens, and (issue #11) the download jobs under My downloads. */
 export const tokenRoutes: RouteObject[] = [
+  {
+    path: paths.downloads,
+    lazy: lazyPage(
+      () => import('./downloads/MyDownloadsPage.tsx'),
+      (m) => m.MyDownloadsPage,
+    ),
+  },
   {
     path: paths.tokens,
     lazy: lazyPage(

@@ -6,7 +6,8 @@ import { buildAuth, buildCurrentUser, buildUser, pageOfItems } from '../../test/
 import { fakeApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { toastMessages } from '../../test/render-ui.tsx';
-import { formatBytes, formatSpan } from './format.ts';
+import { formatBytes } from '../../lib/format.ts';
+import { formatSpan } from './format.ts';
 
 // The cache screen against a fake API at the client's boundary: entries with their type, asset, size, age, time to
 // live and hits; the type filter; a value in the result grid; removal and purge after a confirmation; the empty

@@ -8,20 +8,6 @@ export const cacheTypeLabels: Record<CacheEntryType, string> = {
   metadata: 'Metadata',
 };
 
-const UNITS = ['bytes', 'kB', 'MB', 'GB'] as const;
-
-/** '512 bytes', '1.5 kB', '64 MB' (powers of 1024). */
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${value.toLocaleString('en', { maximumFractionDigits: digits })} ${UNITS[unit]}`;
-}
-
 /** A span for people, to the two largest units: '45 s', '3 min 20 s', '2 h 5 min', '1 d 3 h'. */
 export function formatSpan(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));

@@ -1,5 +1,12 @@
 import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconDatabaseCog, IconFileText, IconUsers, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconChevronDown,
+  IconDatabaseCog,
+  IconFileText,
+  IconUsers,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { paths } from '@datalab/contract/paths';
 import { useCurrentUser } from '../../../features/account/api/get-current-user.ts';
@@ -9,6 +16,7 @@ export const adminEntries = [
   { label: 'User Group Management', to: paths.userGroups, icon: IconUsersGroup },
   { label: 'Cache Management', to: paths.cacheManagement, icon: IconDatabaseCog },
   { label: 'Log Management', to: paths.logManagement, icon: IconFileText },
+  { label: 'Usage', to: paths.usageOverview, icon: IconChartBar },
 ];
 
 /** Only for holders of canManageUsers (SPEC §6). */

@@ -6,13 +6,17 @@ export interface NavItem {
   to: string;
 }
 
-/** SPEC §2: Collections and Tokens always; Data Assets and Playground in developer mode only. */
+/**
+ * SPEC §2: Collections and Tokens always; Data Assets and Playground in developer mode only. Issue #11 adds
+ * My downloads, always: the call screen sends people there when a download outlasts its polling.
+ */
 export function useMainNavItems(): NavItem[] {
   const isDeveloperMode = useDeveloperMode();
   return [
     { label: 'Collections', to: paths.collections },
     ...(isDeveloperMode ? [{ label: 'Data Assets', to: paths.dataSources }] : []),
     { label: 'Tokens', to: paths.tokens },
+    { label: 'My downloads', to: paths.downloads },
     ...(isDeveloperMode ? [{ label: 'Playground', to: paths.playground }] : []),
   ];
 }

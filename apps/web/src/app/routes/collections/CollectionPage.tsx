@@ -11,6 +11,8 @@ import { useCurrentUser } from '../../../features/account/api/get-current-user.t
 import { CollectionOverview } from '../../../features/collections/components/CollectionOverview.tsx';
 import { CollectionAccess } from '../../../features/data-roles/components/CollectionAccess.tsx';
 import { MyAccess } from '../../../features/data-roles/components/MyAccess.tsx';
+import { canSeeUsage } from '../../../features/usage/access.ts';
+import { CollectionUsage } from '../../../features/usage/components/CollectionUsage.tsx';
 import { CollectionGate, collectionTabs, tabSegment, type CollectionTab } from './collection-tabs.tsx';
 import { ConnectionsPanel, DataAssetsPanel } from './ContentsPanels.tsx';
 import { TokensPanel } from './TokensPanel.tsx';
@@ -44,7 +46,15 @@ function AccessPanel({ collection }: { collection: CollectionDetail }) {
   );
 }
 
-function CollectionView({ collection, tab }: { collection: CollectionDetail; tab: CollectionTab }) {
+function CollectionView({
+  collection,
+  tab,
+  withUsage,
+}: {
+  collection: CollectionDetail;
+  tab: CollectionTab;
+  withUsage: boolean;
+}) {
   const canEdit = collection.can.edit || collection.can.manageRoles;
   return (
     <PageFrame
@@ -61,7 +71,8 @@ function CollectionView({ collection, tab }: { collection: CollectionDetail; tab
           {canEdit ? (
             <Button
               component={Link}
-              to={paths.collectionEdit(collection.uid, tabSegment(tab))}
+              // The editor has no Usage tab: from there, edit the overview.
+              to={paths.collectionEdit(collection.uid, tab === 'usage' ? undefined : tabSegment(tab))}
               leftSection={<IconPencil size={16} />}
             >
               Edit collection
@@ -72,7 +83,7 @@ function CollectionView({ collection, tab }: { collection: CollectionDetail; tab
     >
       <RouteTabs
         label="Collection sections"
-        tabs={collectionTabs(collection)}
+        tabs={collectionTabs(collection, { withUsage })}
         value={tab}
         pathFor={(next) => paths.collection(collection.uid, tabSegment(next))}
       >
@@ -81,6 +92,7 @@ function CollectionView({ collection, tab }: { collection: CollectionDetail; tab
         {tab === 'connections' ? <ConnectionsPanel collection={collection} /> : null}
         {tab === 'access' ? <AccessPanel collection={collection} /> : null}
         {tab === 'tokens' ? <TokensPanel collection={collection} /> : null}
+        {tab === 'usage' ? <CollectionUsage collection={collection} /> : null}
       </RouteTabs>
     </PageFrame>
   );
@@ -89,12 +101,18 @@ function CollectionView({ collection, tab }: { collection: CollectionDetail; tab
 /** /collection/{uid}/{tab?}: a collection, its tab named in the URL. */
 export function CollectionPage() {
   const { uid = '', tab: segment } = useParams();
+  const currentUser = useCurrentUser();
+  const isAdministrator = currentUser.data?.permissions.canManageUsers ?? false;
   return (
     <CollectionGate uid={uid}>
       {(collection) => {
-        const tab = tabFromSegment(collectionTabs(collection), segment, 'overview');
+        const withUsage = canSeeUsage({ canEditAssets: collection.can.editAssets, isAdministrator });
+        const tab = tabFromSegment(collectionTabs(collection, { withUsage }), segment, 'overview');
+        // Wait for the current user before deciding that a Usage link names no tab.
+        if (tab === null && segment === 'usage' && currentUser.isPending)
+          return <PageLoader label="Loading your access" />;
         if (tab === null) return <Navigate to={paths.collection(uid)} replace />;
-        return <CollectionView collection={collection} tab={tab} />;
+        return <CollectionView collection={collection} tab={tab} withUsage={withUsage} />;
       }}
     </CollectionGate>
   );

@@ -1,6 +1,13 @@
 import type { ReactNode } from 'react';
 import { Container } from '@mantine/core';
-import { IconDatabase, IconInfoCircle, IconKey, IconPlugConnected, IconShieldLock } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconDatabase,
+  IconInfoCircle,
+  IconKey,
+  IconPlugConnected,
+  IconShieldLock,
+} from '@tabler/icons-react';
 import type { CollectionDetail } from '@datalab/contract/api/collections';
 import { paths } from '@datalab/contract/paths';
 import { InlineError } from '../../../components/error/InlineError.tsx';
@@ -10,9 +17,13 @@ import type { RouteTab } from '../../../components/tabs/RouteTabs.tsx';
 import { useCollection } from '../../../features/collections/api/get-collection.ts';
 import { isNotFound } from '../../../lib/api-error.ts';
 
-export type CollectionTab = 'overview' | 'data-assets' | 'connections' | 'access' | 'tokens';
+export type CollectionTab = 'overview' | 'data-assets' | 'connections' | 'access' | 'tokens' | 'usage';
 
-export function collectionTabs(collection: CollectionDetail): RouteTab<CollectionTab>[] {
+/** `withUsage`: the view screen's Usage tab, for those who may see usage (features/usage/access.ts). */
+export function collectionTabs(
+  collection: CollectionDetail,
+  { withUsage = false }: { withUsage?: boolean } = {},
+): RouteTab<CollectionTab>[] {
   return [
     { value: 'overview', label: 'Overview', icon: <IconInfoCircle size={16} /> },
     { value: 'data-assets', label: 'Data assets', icon: <IconDatabase size={16} />, count: collection.assetCount },
@@ -25,6 +36,7 @@ export function collectionTabs(collection: CollectionDetail): RouteTab<Collectio
     { value: 'access', label: 'Access', icon: <IconShieldLock size={16} /> },
     // Collection tokens are for those who manage the collection's roles (its Owners; administrators).
     ...(collection.can.manageRoles ? [{ value: 'tokens' as const, label: 'Tokens', icon: <IconKey size={16} /> }] : []),
+    ...(withUsage ? [{ value: 'usage' as const, label: 'Usage', icon: <IconChartBar size={16} /> }] : []),
   ];
 }
 

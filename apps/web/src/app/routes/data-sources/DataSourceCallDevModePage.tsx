@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '@datalab/contract/paths';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { CallWorkbench } from '../../../features/data-sources/components/CallWorkbench.tsx';
+import { callDownload } from '../downloads/call-download.tsx';
 import { ExchangeDetails } from '../../../features/data-sources/components/ExchangeDetails.tsx';
 import { DataSourceGate } from './DataSourceGate.tsx';
 
@@ -31,6 +32,7 @@ export function DataSourceCallDevModePage() {
             key={asset.uid}
             asset={asset}
             withExchanges={asset.kind === 'webapi'}
+            download={callDownload(asset.uid)}
             details={(outcome, sent) => <ExchangeDetails asset={asset} outcome={outcome} sent={sent} />}
           />
         </PageFrame>

@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { paths } from '@datalab/contract/paths';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { CallWorkbench } from '../../../features/data-sources/components/CallWorkbench.tsx';
+import { callDownload } from '../downloads/call-download.tsx';
 import { DataSourceGate } from './DataSourceGate.tsx';
 
 /** /data-source/{uid}/call: fill in the parameters, call, read the result in the grid, download it. */
@@ -26,7 +27,7 @@ export function DataSourceCallPage() {
             </Button>
           }
         >
-          <CallWorkbench key={asset.uid} asset={asset} />
+          <CallWorkbench key={asset.uid} asset={asset} download={callDownload(asset.uid)} />
         </PageFrame>
       )}
     </DataSourceGate>

@@ -1,9 +1,12 @@
-import { Button } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import { IconCode, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import { paths } from '@datalab/contract/paths';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
+import { useCurrentUser } from '../../../features/account/api/get-current-user.ts';
 import { DataSourceOverview } from '../../../features/data-sources/components/DataSourceOverview.tsx';
+import { canSeeUsage } from '../../../features/usage/access.ts';
+import { DataSourceUsage } from '../../../features/usage/components/DataSourceUsage.tsx';
 import { useDeveloperMode } from '../../../lib/developer-mode.ts';
 import { DataSourceGate } from './DataSourceGate.tsx';
 
@@ -11,6 +14,7 @@ import { DataSourceGate } from './DataSourceGate.tsx';
 export function DataSourcePage() {
   const { uid = '' } = useParams();
   const isDeveloperMode = useDeveloperMode();
+  const isAdministrator = useCurrentUser().data?.permissions.canManageUsers ?? false;
   return (
     <DataSourceGate uid={uid}>
       {(asset) => (
@@ -45,7 +49,12 @@ export function DataSourcePage() {
             </>
           }
         >
-          <DataSourceOverview asset={asset} />
+          <Stack gap="lg">
+            <DataSourceOverview asset={asset} />
+            {canSeeUsage({ canEditAssets: asset.can.edit, isAdministrator }) ? (
+              <DataSourceUsage uid={asset.uid} />
+            ) : null}
+          </Stack>
         </PageFrame>
       )}
     </DataSourceGate>

@@ -15,6 +15,7 @@ import { readParameters } from '../../../features/data-sources/parameters/defini
 import { valuesToCall } from '../../../features/data-sources/parameters/form-values.ts';
 import { useUrlValues } from '../../../features/data-sources/parameters/use-url-values.ts';
 import { isNotFound } from '../../../lib/api-error.ts';
+import { callDownload } from '../downloads/call-download.tsx';
 
 /** The snippets follow the form: its values live in the URL, which both read. */
 function Snippets({ asset }: { asset: DataSourceDetail }) {
@@ -62,7 +63,7 @@ export function DigitalLabAssetCallPage() {
         <Text size="sm" c="dimmed">
           From {data.collection.name}
         </Text>
-        <CallWorkbench key={data.uid} asset={data} />
+        <CallWorkbench key={data.uid} asset={data} download={callDownload(data.uid)} />
         <Snippets asset={data} />
       </Stack>
     </PageFrame>

@@ -14,7 +14,8 @@ import { usePurgeCache } from '../../../features/cache/api/purge-cache.ts';
 import { useRemoveCacheEntry } from '../../../features/cache/api/remove-cache-entry.ts';
 import { CacheEntryTable, entryName } from '../../../features/cache/components/CacheEntryTable.tsx';
 import { CacheValueDrawer } from '../../../features/cache/components/CacheValueDrawer.tsx';
-import { cacheTypeLabels, formatBytes } from '../../../features/cache/format.ts';
+import { cacheTypeLabels } from '../../../features/cache/format.ts';
+import { formatBytes } from '../../../lib/format.ts';
 import { plural } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 

@@ -47,4 +47,11 @@ export const managementRoutes: RouteObject[] = [
       (m) => m.LogManagementPage,
     ),
   },
+  {
+    path: paths.usageOverview,
+    lazy: lazyPage(
+      () => import('./UsageOverviewPage.tsx'),
+      (m) => m.UsageOverviewPage,
+    ),
+  },
 ];

@@ -5,7 +5,8 @@ import { texts } from '@datalab/contract/texts';
 import { ConfirmAction } from '../../../components/confirm/ConfirmAction.tsx';
 import { type DataColumn, DataTable } from '../../../components/table/DataTable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { cacheTypeLabels, formatBytes, formatSpan } from '../format.ts';
+import { formatBytes } from '../../../lib/format.ts';
+import { cacheTypeLabels, formatSpan } from '../format.ts';
 
 const columns: DataColumn[] = [
   { label: 'Asset' },

@@ -4,8 +4,7 @@ import type { DataSourceDetail } from '@datalab/contract/api/data-sources';
 import { InlineError } from '../../../components/error/InlineError.tsx';
 import { LazyResultGrid } from '../../../components/results/LazyResultGrid.tsx';
 import { ApiError } from '../../../lib/api-error.ts';
-import type { DataFormat } from '../../../lib/data-api.ts';
-import { useCallDataSource, useDownloadDataSource } from '../api/call-data-source.ts';
+import { useCallDataSource } from '../api/call-data-source.ts';
 import { readParameters } from '../parameters/definition.ts';
 import { valuesToCall } from '../parameters/form-values.ts';
 import { useUrlValues } from '../parameters/use-url-values.ts';
@@ -20,14 +19,18 @@ interface CallWorkbenchProps {
   details?: (outcome: CallOutcome, sent: Record<string, unknown>) => ReactNode;
   /** Ask the calling layer for a Web API asset's upstream exchanges (the developer-mode screen). */
   withExchanges?: boolean;
+  /**
+   * The download action beside Call, given the values as the call sends them. The download jobs are their own
+   * feature, so the screen that composes both passes it in.
+   */
+  download?: (parameters: Record<string, unknown>) => ReactNode;
 }
 
-/** The call screen's body: the parameter form, then the result grid with its notices and downloads. */
-export function CallWorkbench({ asset, details, withExchanges = false }: CallWorkbenchProps) {
+/** The call screen's body: the parameter form with Call and Download, then the result grid with its notices. */
+export function CallWorkbench({ asset, details, withExchanges = false, download }: CallWorkbenchProps) {
   const [parameters] = useState(() => readParameters(asset.parameters));
   const { values, setValue } = useUrlValues(parameters);
   const call = useCallDataSource(asset.uid, { withExchanges });
-  const download = useDownloadDataSource(asset.uid);
   const [sent, setSent] = useState<Record<string, unknown>>({});
   const errors = call.error instanceof ApiError ? call.error.errors : {};
 
@@ -36,7 +39,6 @@ export function CallWorkbench({ asset, details, withExchanges = false }: CallWor
     setSent(body);
     call.mutate(body);
   };
-  const handleDownload = (format: DataFormat) => download.mutate({ values: valuesToCall(parameters, values), format });
 
   let result: ReactNode = (
     <Text size="sm" c="dimmed">
@@ -49,12 +51,7 @@ export function CallWorkbench({ asset, details, withExchanges = false }: CallWor
     const { result: data } = call.data;
     result = (
       <Stack gap="sm">
-        <ResultSummary
-          result={data}
-          rowCap={asset.rowCap}
-          downloading={download.isPending ? (download.variables?.format ?? null) : null}
-          onDownload={handleDownload}
-        />
+        <ResultSummary result={data} rowCap={asset.rowCap} />
         {data.rows.length === 0 ? (
           <Text size="sm" c="dimmed">
             The call succeeded and returned no rows for these parameters.
@@ -77,6 +74,7 @@ export function CallWorkbench({ asset, details, withExchanges = false }: CallWor
           isRunning={call.isPending}
           onChange={setValue}
           onSubmit={handleSubmit}
+          actions={download?.(valuesToCall(parameters, values))}
         />
       </Card>
       <section aria-label="Result">{result}</section>

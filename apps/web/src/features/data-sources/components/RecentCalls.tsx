@@ -2,24 +2,12 @@ import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import type { RecentCall } from '@datalab/contract/api/data-sources';
 import { InlineError } from '../../../components/error/InlineError.tsx';
-import { formatDateTime } from '../../../lib/format.ts';
+import { formatBytes, formatDateTime } from '../../../lib/format.ts';
 import { useRecentCalls } from '../api/get-recent-calls.ts';
 import { formatMs } from './server-timing.ts';
 
 // The asset's latest calls, from the usage records: a Reader's own, everyone's (with who called) for the
 // collection's Editors and Owners and for administrators. Records are written in batches, a moment after a call.
-
-const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
-
-export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${value.toLocaleString(undefined, { maximumFractionDigits: unit === 0 ? 0 : 1 })} ${UNITS[unit]}`;
-}
 
 function StatusBadge({ status }: { status: number }) {
   const color = status < 300 ? 'teal' : status < 500 ? 'orange' : 'red';

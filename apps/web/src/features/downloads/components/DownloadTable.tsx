@@ -1,0 +1,79 @@
+import { Anchor, Badge, Button, Stack, Table, Text } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import type { DownloadJob } from '@datalab/contract/api/downloads';
+import { paths } from '@datalab/contract/paths';
+import { texts } from '@datalab/contract/texts';
+import { type DataColumn, DataTable } from '../../../components/table/DataTable.tsx';
+import { formatDateTime } from '../../../lib/format.ts';
+import { formatLabels, progressText, stateColors } from '../format.ts';
+
+const columns: DataColumn[] = [
+  { label: 'Data asset' },
+  { label: 'Format' },
+  { label: 'State' },
+  { label: 'Created' },
+  { label: 'Expires' },
+  { label: 'File', ta: 'right' },
+];
+
+export interface DownloadTableProps {
+  jobs: DownloadJob[];
+  /** The job whose file is being fetched, if any. */
+  savingId: string | null;
+  onSave: (job: DownloadJob) => void;
+}
+
+function StateCell({ job }: { job: DownloadJob }) {
+  const isProblem = job.state === 'Failed';
+  return (
+    <Stack gap={4} align="flex-start">
+      <Badge variant="light" color={stateColors[job.state]}>
+        {job.state}
+      </Badge>
+      <Text size="xs" c={isProblem ? 'red.9' : 'dimmed'} maw={320}>
+        {progressText(job)}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The caller's download jobs: asset, format, state with progress, dates, and the file of a Completed job. */
+export function DownloadTable({ jobs, savingId, onSave }: DownloadTableProps) {
+  return (
+    <DataTable label="My downloads" columns={columns} minWidth={900}>
+      {jobs.map((job) => (
+        <Table.Tr key={job.id}>
+          <Table.Td maw={280}>
+            <Anchor component={Link} to={paths.dataSource(job.asset.uid)} fw={500} size="sm">
+              {job.asset.name}
+            </Anchor>
+            <Text size="xs" c="dimmed" ff="monospace" truncate="end" title={job.fileName}>
+              {job.fileName}
+            </Text>
+          </Table.Td>
+          <Table.Td>{formatLabels[job.format]}</Table.Td>
+          <Table.Td>
+            <StateCell job={job} />
+          </Table.Td>
+          <Table.Td>{formatDateTime(job.createdAt)}</Table.Td>
+          <Table.Td>{job.expiresAt ? formatDateTime(job.expiresAt) : texts.notSet}</Table.Td>
+          <Table.Td ta="right">
+            {job.state === 'Completed' ? (
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconDownload size={14} aria-hidden />}
+                aria-label={`Download ${job.fileName}`}
+                loading={savingId === job.id}
+                onClick={() => onSave(job)}
+              >
+                Download
+              </Button>
+            ) : null}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </DataTable>
+  );
+}

@@ -1,0 +1,46 @@
+import type { DownloadFormat, DownloadJob, DownloadState } from '@datalab/contract/api/downloads';
+import { formatBytes, plural } from '../../lib/format.ts';
+
+// How the download screens name formats, states and sizes.
+
+export const formatLabels: Record<DownloadFormat, string> = {
+  csv: 'CSV',
+  json: 'JSON',
+  ndjson: 'NDJSON',
+  xlsx: 'XLSX',
+  parquet: 'Parquet',
+};
+
+/** Badge colours chosen for AA contrast of the light variant's text on its background. */
+export const stateColors: Record<DownloadState, string> = {
+  Queued: 'gray',
+  Running: 'blue',
+  Completed: 'teal',
+  Failed: 'red',
+  Expired: 'gray',
+};
+
+/** States after which a job changes no more (the polling stops). */
+export function isSettled(job: Pick<DownloadJob, 'state'>): boolean {
+  return job.state === 'Completed' || job.state === 'Failed' || job.state === 'Expired';
+}
+
+const rows = (count: number) => plural(count, 'row').replace(/^\d+/u, count.toLocaleString('en'));
+
+/** One line about where a job stands: 'Waiting to start', '12,000 rows so far', '100,000 rows · 4.2 MB', … */
+export function progressText(job: DownloadJob): string {
+  switch (job.state) {
+    case 'Queued':
+      return 'Waiting to start';
+    case 'Running':
+      return `${rows(job.rows)} so far`;
+    case 'Completed': {
+      const size = job.size === null ? '' : ` · ${formatBytes(job.size)}`;
+      return `${rows(job.rows)}${size}${job.truncated ? ' (cut at the export limit)' : ''}`;
+    }
+    case 'Failed':
+      return job.message ?? 'The download failed.';
+    case 'Expired':
+      return 'The file was removed after its retention period. Start the download again from the call screen.';
+  }
+}

@@ -1,0 +1,41 @@
+import type { Granularity, Metrics } from '@datalab/contract/api/reporting';
+
+// How usage figures read. Buckets are UTC hours, days and ISO weeks: they are labelled in UTC too, so a day's
+// bar is that day whatever the reader's time zone.
+
+const count = new Intl.NumberFormat('en');
+const percent = new Intl.NumberFormat('en', { style: 'percent', maximumFractionDigits: 1 });
+
+export const formatCount = (value: number) => count.format(value);
+
+/** 0.123 → '12.3%'. */
+export const formatPercent = (ratio: number) => percent.format(ratio);
+
+/** Errors over calls; 0 when there were no calls. */
+export const errorRate = (metrics: Pick<Metrics, 'calls' | 'errors'>) =>
+  metrics.calls === 0 ? 0 : metrics.errors / metrics.calls;
+
+/** A duration percentile: whole milliseconds, seconds from 10 s up. */
+export function formatDuration(ms: number): string {
+  if (ms >= 10_000) return `${(ms / 1000).toLocaleString('en', { maximumFractionDigits: 1 })} s`;
+  return `${ms.toLocaleString('en', { maximumFractionDigits: ms < 10 ? 1 : 0 })} ms`;
+}
+
+const hourLabel = new Intl.DateTimeFormat('en', {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZone: 'UTC',
+});
+const dayLabel = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+
+/** A bucket's start as the axis and the data table show it: 'Nov 23, 14:00', 'Nov 23', 'Week of Nov 17'. */
+export function formatBucket(start: Date, granularity: Granularity): string {
+  if (granularity === 'hour') return hourLabel.format(start);
+  if (granularity === 'day') return dayLabel.format(start);
+  return `Week of ${dayLabel.format(start)}`;
+}
+
+export const granularityNouns: Record<Granularity, string> = { hour: 'hour', day: 'day', week: 'week' };

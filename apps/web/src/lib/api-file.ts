@@ -1,0 +1,34 @@
+import { apiRuntime } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+import { aborted, httpFailure, networkFailure, type FailureContext } from './api-failure.ts';
+import { joinUrl } from './api-request.ts';
+import { readDeveloperMode } from './developer-mode.ts';
+
+// A file from the API (a download job's file): the same runtime, bearer token and SPEC §8 handling as apiCall, but
+// the reply is kept as a Blob instead of being decoded with a contract schema. The token goes in the Authorization
+// header, never in the URL, which is why the browser cannot simply follow a link to the file.
+
+export interface ApiFileOptions {
+  signal?: AbortSignal;
+}
+
+/** GETs `path` (an /api path) and answers its body as a Blob; any failure becomes an ApiError after SPEC §8. */
+export async function apiFile(path: string, { signal }: ApiFileOptions = {}): Promise<Blob> {
+  const { baseUrl, getAccessToken, goToErrorPage, isDeveloperMode = readDeveloperMode } = apiRuntime();
+  const fetchImpl = apiRuntime().fetch ?? globalThis.fetch;
+  const url = joinUrl(baseUrl, path);
+  const context: FailureContext = { method: 'GET', url, isDeveloperMode: isDeveloperMode(), goToErrorPage };
+
+  const headers = new Headers({ Accept: '*/*' });
+  const token = await getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  try {
+    const response = await fetchImpl(url, { method: 'GET', headers, signal });
+    if (!response.ok) throw httpFailure(response.status, await response.text(), context);
+    return await response.blob();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (signal?.aborted) throw aborted(error);
+    throw networkFailure(error, context);
+  }
+}
