@@ -2,12 +2,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, release, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { accessModel } from './access-model.ts';
+import { appLogs } from './app-logs.ts';
 import { bundleSize } from './bundle-size.ts';
 import { callingLayer } from './calling-layer.ts';
 import { callingProfile } from './calling-profile.ts';
 import { currentUser } from './current-user.ts';
+import { downloads } from './downloads.ts';
 import { grid } from './grid.ts';
 import { profile } from './profile.ts';
+import { recording } from './recording.ts';
+import { reporting } from './reporting.ts';
 import { startup } from './startup.ts';
 import { steps } from './steps.ts';
 import { tokens } from './tokens.ts';
@@ -28,6 +32,10 @@ const BENCHES: Bench[] = [
   grid,
   webApi,
   tokens,
+  appLogs,
+  reporting,
+  recording,
+  downloads,
   profile,
   steps,
   callingProfile,

@@ -10,6 +10,8 @@ import accountRoutes from './modules/account/routes.ts';
 import applicationLogRoutes from './modules/application-logs/routes.ts';
 import cachingRoutes from './modules/caching/routes.ts';
 import callingRoutes from './modules/calling/routes.ts';
+import downloadsPlugin from './modules/downloads/plugin.ts';
+import downloadRoutes from './modules/downloads/routes.ts';
 import collectionRoutes from './modules/collections/routes.ts';
 import connectionRoutes from './modules/connections/routes.ts';
 import sqlRuntimePlugin from './modules/connections/plugin.ts';
@@ -26,8 +28,11 @@ import authPlugin from './plugins/auth.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin, { clientErrorHandler, notFoundReply } from './plugins/errors.ts';
+import metricsPlugin from './plugins/metrics.ts';
 import oidcPlugin from './plugins/oidc.ts';
 import openapiPlugin from './plugins/openapi.ts';
+import reportingRoutes from './modules/reporting/routes.ts';
+import overloadPlugin from './plugins/overload.ts';
 import rateLimitsPlugin from './plugins/rate-limits.ts';
 import resultCachePlugin from './plugins/result-cache.ts';
 import securityPlugin from './plugins/security.ts';
@@ -127,6 +132,8 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(dbPlugin);
   await app.register(sqlRuntimePlugin);
   await app.register(resultCachePlugin);
+  // Before every route: its onResponse hook counts them all (/metrics).
+  await app.register(metricsPlugin);
   await app.register(usagePlugin);
   await app.register(appLogPlugin);
   await app.register(appLogRetentionPlugin);
@@ -139,11 +146,15 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(authPlugin, config.oidc.builtIn && signingJwk ? { localJwks: publicJwks(signingJwk) } : {});
   await app.register(openapiPlugin);
   if (config.demo) await seedDemo(app);
+  // After the start's own long steps (migrations, the demo seed), so that they never count as overload; before
+  // the routes, whose calls it sheds.
+  await app.register(overloadPlugin);
   await app.register(oidcPlugin, { signingJwk });
   await app.register(healthRoutes);
   await app.register(accountRoutes);
   await app.register(applicationLogRoutes);
   await app.register(cachingRoutes);
+  await app.register(reportingRoutes);
   await app.register(collectionRoutes);
   await app.register(dataRoleRoutes);
   await app.register(userRoutes);
@@ -153,6 +164,8 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(webApiRoutes);
   await app.register(tokenRoutes);
   await app.register(callingRoutes);
+  await app.register(downloadsPlugin);
+  await app.register(downloadRoutes);
   // The demo's sample Web API (/demo-api/v1), which the demo's Web API asset calls: only with the demo.
   if (config.demo) await app.register(demoApiRoutes);
   if (options.extend) await options.extend(app);

@@ -25,6 +25,7 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
     .optional(),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must be a redis:// URL')
@@ -48,6 +49,8 @@ const envSchema = z.object({
   CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(67_108_864),
   MAX_EXPORT_ROWS: z.coerce.number().int().min(1).default(5_000_000),
   USAGE_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  USAGE_RECORDING: z.enum(['on', 'off']).default('on'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   TOKEN_DEFAULT_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   TOKEN_MAX_DAYS: z.coerce.number().int().min(1).max(3650).default(365),
   TOKEN_ALLOW_NO_EXPIRY: bool.default(false),
@@ -57,6 +60,17 @@ const envSchema = z.object({
   DEMO_SHOP_ORDERS: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SQL_HOST_ALLOWLIST: z.string().optional(),
+  DATALAB_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  DOWNLOAD_DIR: z.string().optional(),
+  DOWNLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  DOWNLOAD_RETENTION_HOURS: z.coerce.number().min(0.001).max(8760).default(24),
+  DOWNLOAD_MAX_BYTES: z.coerce.number().int().min(0).default(10_737_418_240),
+  DOWNLOAD_QUEUE_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'DOWNLOAD_QUEUE_PREFIX: letters, digits, - and _ only')
+    .default('datalab'),
+  OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -71,7 +85,15 @@ export interface Config {
   /** The address people reach the portal at; derived from the port when not set. */
   publicUrl: string;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; poolMax: number };
+  database:
+    | { kind: 'sqlite'; file: string }
+    | {
+        kind: 'postgres';
+        url: string;
+        poolMax: number;
+        /** How long a new connection may take before the call fails (503) instead of waiting; default 5000. */
+        connectTimeoutMs?: number;
+      };
   redisUrl: string | undefined;
   logLevel: string;
   logRequests: boolean;
@@ -102,6 +124,10 @@ export interface Config {
   maxExportRows: number;
   /** How often buffered usage records are written. */
   usageFlushMs: number;
+  /** Whether calls leave usage records ('off': benchmarks of the recording's cost only). */
+  usageRecording: boolean;
+  /** The bearer secret /metrics requires; undefined: open outside production, not served in production. */
+  metricsToken: string | undefined;
   /** Data Lab tokens: the expiry given when none is asked for, the longest allowed, and whether "never" is. */
   tokens: { defaultDays: number; maxDays: number; allowNoExpiry: boolean };
   /** Calls per minute per token or user through the calling layer, unless a data source sets its own. */
@@ -114,6 +140,24 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** The database hosts SQL connections may reach (a port, when given, must match too); empty: any host. */
   sqlHostAllowlist: AllowedSqlHost[];
+  /** What this process does: serve HTTP and run download jobs (all), serve only (web), run jobs only (worker). */
+  role: 'all' | 'web' | 'worker';
+  downloads: {
+    /** Where files are written; a volume every worker and web instance shares when they run apart. */
+    dir: string;
+    /** Jobs one process runs at once. */
+    concurrency: number;
+    retentionHours: number;
+    /** The largest file a job may write (0: no limit). */
+    maxBytes: number;
+    /** BullMQ's key prefix in Redis (several deployments, or test runs, on one Redis). */
+    queuePrefix: string;
+  };
+  /**
+   * Load shedding (plugins/overload.ts): new calls answer 503 while the event loop's mean delay (ms) or its
+   * utilization (0..1) over the last second is above these; 0 turns a check off.
+   */
+  overload: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
 }
 
 export interface AllowedSqlHost {
@@ -227,6 +271,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const allowlist = parseSqlHostAllowlist(e.SQL_HOST_ALLOWLIST);
   const problems = [...(isProduction ? productionProblems(e) : []), ...audienceProblems(e), ...allowlist.problems];
   if (e.TOKEN_DEFAULT_DAYS > e.TOKEN_MAX_DAYS) problems.push('TOKEN_DEFAULT_DAYS must not exceed TOKEN_MAX_DAYS');
+  // Web and worker processes apart share jobs through the queue and the store: Redis and PostgreSQL (DESIGN §3).
+  if (e.DATALAB_ROLE !== 'all' && (!e.REDIS_URL || !e.DATABASE_URL)) {
+    problems.push(`DATALAB_ROLE=${e.DATALAB_ROLE} needs REDIS_URL and DATABASE_URL (the shared job queue and store)`);
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -241,7 +289,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     dataDir: e.DATA_DIR,
     database: e.DATABASE_URL
-      ? { kind: 'postgres', url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX }
+      ? {
+          kind: 'postgres',
+          url: e.DATABASE_URL,
+          poolMax: e.DATABASE_POOL_MAX,
+          connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+        }
       : { kind: 'sqlite', file: `${e.DATA_DIR}/datalab.sqlite` },
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
@@ -273,6 +326,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cacheMaxBytes: e.CACHE_MAX_BYTES,
     maxExportRows: e.MAX_EXPORT_ROWS,
     usageFlushMs: e.USAGE_FLUSH_MS,
+    usageRecording: e.USAGE_RECORDING === 'on',
+    metricsToken: e.METRICS_TOKEN,
     tokens: { defaultDays: e.TOKEN_DEFAULT_DAYS, maxDays: e.TOKEN_MAX_DAYS, allowNoExpiry: e.TOKEN_ALLOW_NO_EXPIRY },
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR,
@@ -280,6 +335,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demoShopOrders: e.DEMO_SHOP_ORDERS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sqlHostAllowlist: allowlist.hosts,
+    role: e.DATALAB_ROLE,
+    downloads: {
+      dir: e.DOWNLOAD_DIR ?? `${e.DATA_DIR}/downloads`,
+      concurrency: e.DOWNLOAD_CONCURRENCY,
+      retentionHours: e.DOWNLOAD_RETENTION_HOURS,
+      maxBytes: e.DOWNLOAD_MAX_BYTES,
+      queuePrefix: e.DOWNLOAD_QUEUE_PREFIX,
+    },
+    overload: {
+      maxEventLoopDelayMs: e.OVERLOAD_MAX_EVENT_LOOP_DELAY_MS,
+      maxEventLoopUtilization: e.OVERLOAD_MAX_EVENT_LOOP_UTILIZATION,
+    },
   };
 }
 

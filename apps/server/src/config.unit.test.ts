@@ -45,7 +45,12 @@ describe('configuration', () => {
   it('takes the port, the data folder and the store from the environment', () => {
     const config = loadConfig({ PORT: '9090', DATA_DIR: '/srv/datalab', DATABASE_URL: 'postgres://db/datalab' });
     expect(config.publicUrl).toBe('http://localhost:9090');
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://db/datalab', poolMax: 10 });
+    expect(config.database).toEqual({
+      kind: 'postgres',
+      url: 'postgres://db/datalab',
+      poolMax: 10,
+      connectTimeoutMs: 5000,
+    });
   });
 
   it('refuses production without its own signing and encryption keys, naming each', () => {
@@ -132,6 +137,18 @@ describe('configuration', () => {
       /^OIDC_AUDIENCE must not be the portal client id/,
     );
     expect(problemsOf({ OIDC_CLIENT_ID: 'spa', OIDC_AUDIENCE: 'spa' })[0]).toMatch(/must not be the portal client id/);
+  });
+
+  it('runs web and worker roles apart only with the shared queue and store (REDIS_URL and DATABASE_URL)', () => {
+    const shared = { REDIS_URL: 'redis://127.0.0.1:6379', DATABASE_URL: 'postgres://db/datalab' };
+    for (const role of ['web', 'worker']) {
+      expect(problemsOf({ DATALAB_ROLE: role })).toEqual([
+        `DATALAB_ROLE=${role} needs REDIS_URL and DATABASE_URL (the shared job queue and store)`,
+      ]);
+      expect(problemsOf({ DATALAB_ROLE: role, REDIS_URL: shared.REDIS_URL })).toHaveLength(1);
+      expect(loadConfig({ DATALAB_ROLE: role, ...shared }).role).toBe(role);
+    }
+    expect(loadConfig({}).role).toBe('all');
   });
 
   it('listens on this machine only in the embedded mode unless HOST says otherwise', () => {

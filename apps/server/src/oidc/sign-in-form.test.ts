@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../testing/app.ts';
+import { type Instances, startInstances } from '../testing/instances.ts';
 import { openLoginForm } from '../testing/login-form.ts';
+import { isPostgresAvailable } from '../testing/stores.ts';
 import { INVALID_CREDENTIALS, INVALID_FORM } from './interactions.ts';
 import { ADDRESS_FAILURES } from './sign-in-throttle.ts';
+
+const postgres = await isPostgresAvailable();
 
 // The built-in sign-in form over HTTP: password guessing is slowed down per account and address
 // and per address, the owner is not locked out for long, and no input makes it fail with a 500.
@@ -90,13 +94,16 @@ describe('sign-in form', () => {
   });
 });
 
-describe('sign-in throttling with REDIS_URL', () => {
-  const apps: TestApp[] = [];
+// Two instances of one deployment: one PostgreSQL store (counters in Redis are per store: lib/deployment.ts).
+(postgres ? describe : describe.skip)('sign-in throttling with REDIS_URL [postgres]', () => {
+  let instances: Instances | undefined;
+  let apps: TestApp[] = [];
   beforeAll(async () => {
-    for (let i = 0; i < 2; i += 1) apps.push(await createTestApp('sqlite', { REDIS_URL: 'redis://127.0.0.1:6379' }));
+    instances = await startInstances(2, { REDIS_URL: 'redis://127.0.0.1:6379' });
+    apps = instances.apps;
   });
   afterAll(async () => {
-    for (const app of apps) await app.close();
+    await instances?.close();
   });
 
   it('counts failures across instances that share Redis', async () => {

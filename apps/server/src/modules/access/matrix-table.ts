@@ -4,6 +4,8 @@ import type { Fixture, Helpers, MatrixWorld, Persona } from './matrix-fixture.ts
 import { personas } from './matrix-fixture.ts';
 import { logMatrixRows } from './log-matrix-rows.ts';
 import { cachingMatrixRows } from './caching-matrix-rows.ts';
+import { downloadMatrixRows } from './download-matrix-rows.ts';
+import { reportingMatrixRows } from './reporting-matrix-rows.ts';
 import { sqlMatrixRows } from './sql-matrix-rows.ts';
 import { tokenMatrixRows } from './token-matrix-rows.ts';
 import { webApiMatrixRows } from './web-api-matrix-rows.ts';
@@ -146,10 +148,12 @@ export const matrix: Record<string, Row> = {
   'GET /api/UserGroup/:id/NestingCandidates': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
   'GET /api/UserGroup/:id/Hierarchy': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
   ...cachingMatrixRows,
+  ...reportingMatrixRows,
   ...sqlMatrixRows,
   ...tokenMatrixRows,
   ...webApiMatrixRows,
   ...logMatrixRows,
+  ...downloadMatrixRows,
 };
 
 /**

@@ -31,6 +31,9 @@ const REFUSED = new Set([
   'DELETE /api/UserGroup/:id/User/:userId',
   'POST /api/UserGroup/:id/UserGroup/:childId',
   'DELETE /api/UserGroup/:id/UserGroup/:childId',
+  // Usage reporting is for people in the portal, not for scripts holding a token.
+  'GET /api/Reporting/GetDataSourceMetricsSummaries',
+  'GET /api/Reporting/GetUserMetricsSummaries',
   // System abilities the Owner holds as a person, which a token never carries.
   'GET /api/User/Autocomplete',
   'GET /api/UserGroup/Autocomplete',
