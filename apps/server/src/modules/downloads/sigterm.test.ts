@@ -143,7 +143,11 @@ interface Child {
       collectionUid: 'sigterm',
       connectionId: (JSON.parse(connection.text) as { id: number }).id,
       name: 'Many rows',
-      sql: `select g, md5(g::text) as h from generate_series(1, ${ROWS}) g`,
+      // A pause every 50,000 rows (5 s in all): the job is still running when SIGTERM's grace (1 s) ends, however
+      // fast the machine.
+      sql:
+        `select g, md5(g::text) as h from generate_series(1, ${ROWS}) g, ` +
+        'lateral (select case when g % 50000 = 0 then pg_sleep(0.25) end as pause) p',
       cacheTtlSeconds: 0,
       rowCap: 1000,
       timeoutMs: 60_000,
