@@ -37,7 +37,14 @@ class PartFile extends Writable {
     this.#onFail = onFail;
     this.#file = createWriteStream(path, { flags: 'wx' });
     this.#file.on('error', (error) => this.#fail(error));
+    this.fileClosed = new Promise((resolve) => this.#file.once('close', () => resolve()));
   }
+
+  /**
+   * Settles when the file's descriptor is closed. A failure can come before the file is even open (the limit on the
+   * first bytes): removing the part file before then would let the pending open create it again, left behind.
+   */
+  readonly fileClosed: Promise<void>;
 
   #fail(error: Error) {
     if (this.failure) return;
@@ -110,6 +117,7 @@ export async function writeJobFile(
     return { ...stats, size };
   } catch (error) {
     out?.destroy();
+    if (out) await Promise.race([out.fileClosed, new Promise((resolve) => setTimeout(resolve, 5_000))]);
     await rm(part, { force: true }).catch(() => undefined);
     throw out?.failure ?? error;
   } finally {
