@@ -84,14 +84,7 @@ function Body({ watch, onSaveAgain }: DownloadProgressProps): ReactNode {
       return (
         <>
           <Heading job={watch.job} />
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={18} />}
-            title="The file could not be fetched"
-          >
-            {watch.message}
-          </Alert>
+          <FailureAlert title="The file could not be fetched">{watch.message}</FailureAlert>
           <Group gap="sm">
             <Button size="xs" variant="default" onClick={() => onSaveAgain(watch.job)}>
               Try again
@@ -106,14 +99,9 @@ function Body({ watch, onSaveAgain }: DownloadProgressProps): ReactNode {
       return (
         <>
           <Heading job={watch.job} />
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={18} />}
-            title={watch.job.state === 'Expired' ? 'The file has expired' : 'The download failed'}
-          >
+          <FailureAlert title={watch.job.state === 'Expired' ? 'The file has expired' : 'The download failed'}>
             {progressText(watch.job)}
-          </Alert>
+          </FailureAlert>
         </>
       );
     case 'continuing':
@@ -133,14 +121,7 @@ function Body({ watch, onSaveAgain }: DownloadProgressProps): ReactNode {
       return (
         <>
           <Heading job={watch.job} />
-          <Alert
-            color="red"
-            variant="light"
-            icon={<IconAlertTriangle size={18} />}
-            title="The download's progress could not be read"
-          >
-            {watch.message}
-          </Alert>
+          <FailureAlert title="The download's progress could not be read">{watch.message}</FailureAlert>
           <Text size="sm">
             It may still be running: look for it in <MyDownloadsLink />.
           </Text>
@@ -158,5 +139,14 @@ export function DownloadProgress({ watch, onSaveAgain }: DownloadProgressProps) 
         <Body watch={watch} onSaveAgain={onSaveAgain} />
       </Stack>
     </Paper>
+  );
+}
+
+/** A failure of the download as an alert: red, with the warning icon. */
+function FailureAlert({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={title}>
+      {children}
+    </Alert>
   );
 }
