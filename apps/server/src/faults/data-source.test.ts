@@ -7,7 +7,7 @@ import {
   postgresAvailable,
   type TestDatabase,
 } from '@datalab/engine/testing/databases';
-import { buildAsset, type CollectionRef } from '../modules/calling/fixtures.ts';
+import { buildAsset, type CollectionRef } from '../testing/orders-source.ts';
 import { freePort } from '../testing/ports.ts';
 import { buildCollection, buildPerson, unique, type Person } from '../testing/builders.ts';
 import { describeEachStore } from '../testing/suite.ts';

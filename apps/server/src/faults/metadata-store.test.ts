@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORE_UNAVAILABLE_MESSAGE } from '../lib/store-errors.ts';
-import { buildAsset, buildConnection, createSqliteSource, type CollectionRef } from '../modules/calling/fixtures.ts';
+import { buildAsset, buildConnection, createSqliteSource, type CollectionRef } from '../testing/orders-source.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
 import { buildCollection, buildPerson, unique, type Person } from '../testing/builders.ts';
 import { createPostgresDatabase, isPostgresAvailable } from '../testing/stores.ts';

@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildCollection, buildPerson, type Person } from '../../testing/builders.ts';
 import { describeEachStore } from '../../testing/suite.ts';
-import { buildAsset, buildConnection, createPostgresSource, createSqliteSource, usageOf } from './fixtures.ts';
-import type { CollectionRef } from './fixtures.ts';
+import {
+  buildAsset,
+  buildConnection,
+  createPostgresSource,
+  createSqliteSource,
+  usageOf,
+} from '../../testing/orders-source.ts';
+import type { CollectionRef } from '../../testing/orders-source.ts';
 
 // The result cache (hits, single flight, version bumps, truncated results never kept), the usage record of every
 // call, and the per-caller OpenAPI document, through HTTP on both metadata stores.

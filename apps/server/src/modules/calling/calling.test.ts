@@ -10,8 +10,8 @@ import {
   createPostgresSource,
   createSqliteSource,
   usageOf,
-} from './fixtures.ts';
-import type { CollectionRef } from './fixtures.ts';
+} from '../../testing/orders-source.ts';
+import type { CollectionRef } from '../../testing/orders-source.ts';
 
 // The calling layer through HTTP (inject), on both metadata stores: who may call, values checked before anything
 // runs and bound as data, each format's content, the row cap and exports, file names, errors' statuses.

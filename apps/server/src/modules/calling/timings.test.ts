@@ -7,7 +7,7 @@ import {
   createPostgresSource,
   createSqliteSource,
   type CollectionRef,
-} from './fixtures.ts';
+} from '../../testing/orders-source.ts';
 
 // Server-Timing on /data/v1 replies: authz as on /api routes, then queue, database, transform and write for a JSON
 // call; what is known before the first byte for an export; the cache lookup for a hit; authz on a refusal. The

@@ -2,7 +2,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { expect, it } from 'vitest';
 import { createTestApp } from '../../testing/app.ts';
 import { buildCollection, buildPerson } from '../../testing/builders.ts';
-import { buildAsset, buildConnection, createSqliteSource } from './fixtures.ts';
+import { buildAsset, buildConnection, createSqliteSource } from '../../testing/orders-source.ts';
 
 // Usage records still waiting in memory are written when the app shuts down, before the store closes.
 

@@ -6,7 +6,7 @@ import { buildCollection, buildPerson, type Person } from '../../testing/builder
 import { startInstances, type Instances } from '../../testing/instances.ts';
 import { isPostgresAvailable } from '../../testing/stores.ts';
 import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy.ts';
-import { buildAsset, buildConnection, createSqliteSource } from './test-world.ts';
+import { buildAsset, buildConnection, createSqliteSource } from '../../testing/orders-source.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 
 // Downloads on BullMQ (REDIS_URL set) against the machine's PostgreSQL and Redis, under a queue prefix of this run:

@@ -13,7 +13,7 @@ import {
   createSqliteSource,
   usageOf,
   type CollectionRef,
-} from './test-world.ts';
+} from '../../testing/orders-source.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 
 // Downloads through HTTP (inject) on both metadata stores with the in-process queue: start → poll → file, for each

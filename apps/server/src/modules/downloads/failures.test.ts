@@ -9,7 +9,7 @@ import {
   createPostgresSource,
   createSqliteSource,
   type CollectionRef,
-} from './test-world.ts';
+} from '../../testing/orders-source.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 
 // What goes wrong between the start of a job and its file: the caller's access goes before the job runs, the file
