@@ -49,7 +49,7 @@ export const Q100_SQL = 'select * from orders where customer_id = :customer_id o
 export const EXPORT_SQL = 'select * from orders order by id';
 
 const neutralised = (column: string) =>
-  `case when q.${column}::text ~ '^[=+\\-@\\t\\r]' then '''' || q.${column}::text ` +
+  `case when ascii(q.${column}::text) in (61, 43, 45, 64, 9, 13) then '''' || q.${column}::text ` +
   `else q.${column}::text end as ${column}`;
 /**
  * What the server's COPY path runs for EXPORT_SQL (engine postgres-copy.ts): text cells that a spreadsheet would

@@ -17,6 +17,10 @@ function textSink() {
   return { out, text: () => Buffer.concat(chunks).toString('utf8') };
 }
 
+/** A PostgreSQL escape-string literal of any text without NUL. */
+const literalOf = (text: string) =>
+  `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''").replaceAll('\t', '\\t').replaceAll('\r', '\\r').replaceAll('\n', '\\n')}'`;
+
 const parameters = parameterDefinitionsSchema.parse([
   { name: 'region', type: 'string' },
   { name: 'ids', type: 'integer', list: true },
@@ -432,6 +436,26 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
       expect(copied).toContain(',ad#########.org,'); // partial: the first 2 and the last 4 kept
       expect(copied).not.toContain('Lovelace');
       expect(copied.trim().split('\r\n')).toHaveLength(5); // header + limit 4
+    });
+
+    it('neutralises formulas as the row path does, cell for cell, whatever the first character', async () => {
+      const starts = ['=1', '+1', '-1', '@x', '\tx', '\rx', '', 'x=1', ' =1', 'é=1', '＝1', '😀', "'=1", '\n=1'];
+      const cells = starts.map((text, i) => `(${i}, ${literalOf(text)}::text, ${literalOf(text)}::varchar)`);
+      const options = {
+        connector,
+        sql: `select * from (values ${cells.join(', ')}, (99, null, null)) as c(id, t, v) order by id`,
+        parameters: [],
+        values: {},
+        rowCap: 1000,
+        timeoutMs: 5000,
+      };
+      const copied = textSink();
+      await exportCsv(options, copied.out, 1000);
+      const rowPath = textSink();
+      await writeResult('csv', await runQuery(options), rowPath.out, { maxRows: 1000 });
+      expect(copied.text()).toBe(rowPath.text());
+      expect(copied.text()).toContain("0,'=1,'=1\r\n");
+      expect(copied.text()).toContain('7,x=1,x=1\r\n');
     });
 
     it('takes the COPY path for text columns and the row path, with the same result, for a mask it cannot run', async () => {
