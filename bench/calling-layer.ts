@@ -5,7 +5,7 @@ import { exportsPart, type ExportsData } from './calling-exports.ts';
 import { createAssets, ensureOrders, type CallingAssets, type PgTarget } from './lib/calling-setup.ts';
 import { ROOT, adminToken, startDataLab, type DataLabServer } from './lib/datalab.ts';
 import { directusMissing, startDirectus, type DirectusPeer } from './lib/directus.ts';
-import { launch, scratchDir, stop, waitFor200 } from './lib/processes.ts';
+import { launch, removeScratchDir, scratchDir, stop, waitFor200 } from './lib/processes.ts';
 import { randomLoad, type RandomLoadRun } from './lib/random-load.ts';
 import { intOption } from './lib/options.ts';
 import { median, print, printTable, round } from './lib/stats.ts';
@@ -22,7 +22,7 @@ const CACHE_MAX_BYTES = 256 * 1024 * 1024;
 /** The peers' Directus Q100 figures on this VM (shared/peers/README.md), used when Directus cannot run here. */
 const PEERS_DIRECTUS = { requestsPerSecond: 300, serverCpuMsPerRequest: 3.75, note: '285 / 317 req/s, 3.5–4.0 CPU ms' };
 
-type Side = 'bare' | 'cache-off' | 'cache-on' | 'directus';
+type Side = 'bare' | 'cache-off' | 'before' | 'cache-on' | 'directus';
 
 interface Sides {
   url: Record<Side, string | undefined>;
@@ -92,7 +92,19 @@ interface Q100Data {
   primeFailures: number;
 }
 
-async function q100(options: BenchOptions, server: DataLabServer, assets: CallingAssets, target: PgTarget) {
+/** The same server from another checkout (`--before=<dir>`), for a change measured before/after in one run. */
+interface BeforeServer {
+  server: DataLabServer;
+  assets: CallingAssets;
+}
+
+async function q100(
+  options: BenchOptions,
+  server: DataLabServer,
+  assets: CallingAssets,
+  target: PgTarget,
+  before?: BeforeServer,
+) {
   const connections = intOption(options, 'connections', 50, 1000);
   const seconds = intOption(options, 'duration', 15, 600);
   const warmup = intOption(options, 'warmup', 5, 600);
@@ -114,13 +126,21 @@ async function q100(options: BenchOptions, server: DataLabServer, assets: Callin
     url: {
       bare: `${bare.baseUrl}/orders?customer_id={id}`,
       'cache-off': dataUrl(assets.cacheOff),
+      before: before && `${before.server.baseUrl}/data/v1/${before.assets.cacheOff}?customer_id={id}`,
       'cache-on': dataUrl(assets.cacheOn),
       directus: directus && `${directus.baseUrl}/items/orders?filter%5Bcustomer_id%5D%5B_eq%5D={id}&limit=100`,
     },
-    pid: { bare: bare.pid, 'cache-off': server.pid, 'cache-on': server.pid, directus: directus?.pid },
+    pid: {
+      bare: bare.pid,
+      'cache-off': server.pid,
+      before: before?.server.pid,
+      'cache-on': server.pid,
+      directus: directus?.pid,
+    },
     headers: async (side): Promise<Record<string, string>> => {
       if (side === 'bare') return {};
       if (side === 'directus') return { authorization: `Bearer ${directus?.token}` };
+      if (side === 'before' && before) return { authorization: `Bearer ${await adminToken(before.server)}` };
       return { authorization: `Bearer ${await adminToken(server)}` };
     },
   };
@@ -128,7 +148,7 @@ async function q100(options: BenchOptions, server: DataLabServer, assets: Callin
   let primeFailures = 0;
   try {
     for (let round_ = 1; round_ <= rounds; round_ += 1) {
-      for (const side of ['bare', 'cache-off', 'cache-on', 'directus'] as const) {
+      for (const side of ['bare', 'cache-off', 'before', 'cache-on', 'directus'] as const) {
         const url = sides.url[side];
         const pid = sides.pid[side];
         if (!url || !pid) continue;
@@ -187,7 +207,17 @@ function q100Verdicts(data: Q100Data): Verdict[] {
         5,
         `, against the peers' recorded Directus ${PEERS_DIRECTUS.note}`,
       );
+  const before = roundRatios(data, 'cache-off', 'before');
   return [
+    ...(before
+      ? [
+          {
+            target: 'Q100 cache off, this checkout ÷ --before',
+            measured: `${before.ratio}× (${before.detail})`,
+            pass: undefined,
+          },
+        ]
+      : []),
     verdict('Q100 cache off ≥ 0.8 × bare Fastify + pg', roundRatios(data, 'cache-off', 'bare'), 0.8),
     directus,
     verdict('Q100 cache on ≥ 5 × cache off', roundRatios(data, 'cache-on', 'cache-off'), 5),
@@ -236,10 +266,24 @@ export const callingLayer: Bench = {
     const part = options['part'] ?? 'all';
     let q100Data: Q100Data | undefined;
     let exportsData: ExportsData | undefined;
+    let before: BeforeServer | undefined;
+    const beforeDir = scratchDir('calling-before');
     try {
-      if (part !== 'exports') q100Data = await q100(options, server, assets, target);
+      if (options['before'] && part !== 'exports') {
+        const beforeServer = await startDataLab({
+          dataDir: beforeDir,
+          logLevel: 'info',
+          stdout: join(beforeDir, 'server.log'),
+          env,
+          root: options['before'],
+        });
+        before = { server: beforeServer, assets: await createAssets(beforeServer, target, CACHE_TTL_SECONDS) };
+      }
+      if (part !== 'exports') q100Data = await q100(options, server, assets, target, before);
     } finally {
       await stop(server.child);
+      if (before) await stop(before.server.child);
+      removeScratchDir(beforeDir);
     }
     if (q100Data) printQ100(q100Data);
     if (part !== 'q100') exportsData = await exportsPart(options, start, assets, target);

@@ -5,14 +5,15 @@ import { type RawValues, assertParameters } from './parameters/values.ts';
 import { applyTransformations, parseTransformations } from './transformations/apply.ts';
 import type { Transformation, TransformationInput } from './transformations/schema.ts';
 import { RunClock, runClocks, type RunTimings } from './timings.ts';
-import type { Column, Connector, Row, RunRequest } from './types.ts';
+import { isInMemory, type Column, type Connector, type Row, type RunRequest } from './types.ts';
 import { type FileFormat, type WriteStats, writeCopiedCsv, writeRows } from './writers/index.ts';
 
 // The engine's public API: run a query (parameters checked, values bound, transformations applied) and write the
 // result in a format. Everything else is reachable through '@datalab/engine/<path>'.
 
 export { EngineError, isEngineError, type EngineErrorCode } from './errors.ts';
-export type { Column, ColumnType, Connector, PoolStats, Row, RowStream } from './types.ts';
+export type { Column, ColumnType, Connector, PoolStats, Row, RowStream, RowsInMemory } from './types.ts';
+export { inMemory, isInMemory, rowsInMemory } from './types.ts';
 export {
   ConnectorRegistry,
   createConnector,
@@ -120,6 +121,7 @@ export async function runQuery(options: RunQueryOptions): Promise<QueryResult> {
   let transformed = source;
   const transformations = options.transformations ?? [];
   const hasRules = transformations.length > 0;
+  const transformStartedAt = performance.now();
   if (hasRules) {
     try {
       transformed = applyTransformations(clock.source(source), transformations, { sortLimit: options.rowCap });
@@ -136,7 +138,12 @@ export async function runQuery(options: RunQueryOptions): Promise<QueryResult> {
     timings: clock.timings,
   };
   runClocks.set(stats, clock);
-  const rows = clock.read(transformed.rows, hasRules, () => (stats.rows += 1));
+  // Rows in memory were transformed at once, just now; rows that stream are transformed (and counted) as read.
+  const rows = isInMemory(transformed.rows)
+    ? clock.readInMemory(transformed.rows, performance.now() - transformStartedAt, (count) => {
+        stats.rows += count;
+      })
+    : clock.read(transformed.rows, hasRules, () => (stats.rows += 1));
   return { columns: transformed.columns, rows, stats, close: transformed.close };
 }
 

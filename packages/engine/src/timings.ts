@@ -1,4 +1,4 @@
-import type { Row, RowStream } from './types.ts';
+import { inMemory, type Row, type RowStream, type RowsInMemory } from './types.ts';
 
 // Where a run's time goes, stage by stage (the calling layer reports it in Server-Timing, the developer view shows
 // it). Queue and database until the first rows cost two clock reads a run and are always measured. Splitting each
@@ -79,7 +79,7 @@ export class RunClock {
 
   /** The connector's rows as the transformations read them: their wait is database time (timeRows). */
   source(stream: RowStream): RowStream {
-    if (!this.#timeRows) return stream;
+    if (!this.#timeRows || inMemory(stream.rows)) return stream;
     return { ...stream, rows: timedRows(stream.rows, (ms) => (this.#sourceMs += ms), nothing, nothing) };
   }
 
@@ -96,6 +96,16 @@ export class RunClock {
       this.timings.transformMs = Math.max(0, this.#readMs - fromSource);
     };
     return timedRows(rows, (ms) => (this.#readMs += ms), settle, onRow);
+  }
+
+  /**
+   * Rows already in memory, all counted at once (`onRows`): there is no more waiting for the database. With
+   * timeRows, `transformMs` is what the rules took over them (applied at once).
+   */
+  readInMemory(rows: RowsInMemory, transformMs: number, onRows: (count: number) => void): RowsInMemory {
+    if (this.#timeRows) this.timings.transformMs = transformMs;
+    onRows(rows.all.length);
+    return rows;
   }
 
   get timesRows(): boolean {

@@ -13,6 +13,33 @@ export interface Column {
 
 export type Row = Record<string, unknown>;
 
+/**
+ * Rows a run has already read whole (its connection is free again): iterable like any rows, and readable at once
+ * through `all`, so the stages after it can skip a promise per row (an interactive call of 100 rows spent about a
+ * fifth of its CPU handing rows from one async generator to the next).
+ */
+export interface RowsInMemory extends AsyncIterable<Row> {
+  readonly all: readonly Row[];
+}
+
+export function rowsInMemory(all: readonly Row[]): RowsInMemory {
+  return {
+    all,
+    async *[Symbol.asyncIterator]() {
+      yield* all;
+    },
+  };
+}
+
+export function isInMemory(rows: AsyncIterable<Row>): rows is RowsInMemory {
+  return Array.isArray((rows as Partial<RowsInMemory>).all);
+}
+
+/** The rows, when they are all in memory already; undefined for rows that stream. */
+export function inMemory(rows: AsyncIterable<Row>): readonly Row[] | undefined {
+  return isInMemory(rows) ? rows.all : undefined;
+}
+
 export interface RowStream {
   columns: Column[];
   rows: AsyncIterable<Row>;

@@ -1,14 +1,15 @@
 import pg from 'pg';
 import { bindNamed } from '../sql/bind.ts';
-import type {
-  Column,
-  ConnectionTestResult,
-  Connector,
-  CopyCsvRequest,
-  Row,
-  RowStream,
-  RunRequest,
-  SchemaTable,
+import {
+  rowsInMemory,
+  type Column,
+  type ConnectionTestResult,
+  type Connector,
+  type CopyCsvRequest,
+  type Row,
+  type RowStream,
+  type RunRequest,
+  type SchemaTable,
 } from '../types.ts';
 import { raceAbort } from './abort.ts';
 import { Gate } from './gate.ts';
@@ -161,12 +162,7 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
       name: field.name,
       type: columnTypeOf(field.dataTypeID),
     }));
-    if (single) {
-      async function* all(): AsyncGenerator<Row> {
-        yield* first;
-      }
-      return { columns, rows: all(), close: async () => undefined };
-    }
+    if (single) return { columns, rows: rowsInMemory(first), close: async () => undefined };
     async function* rows(): AsyncGenerator<Row> {
       let outcome: Outcome = 'discard'; // an error or an early return: the statement is not finished
       try {

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
-import { runQuery } from '../index.ts';
+import { isInMemory, runQuery } from '../index.ts';
 import { collect } from '../testing/collect.ts';
 import { type Handler, type TestServer, json, startServer } from '../testing/http-server.ts';
 import { type HttpConnector, createHttpConnector } from './connector.ts';
@@ -269,6 +269,34 @@ describe('paging', () => {
     expect((await failure(pending)).code).toBe('CANCELLED');
     expect(performance.now() - started).toBeLessThan(500);
     expect((await rowsOf(c, { path: '/one', rowsPath: 'items' })).rows).toEqual([{ b: 2 }]);
+  });
+
+  it('a run whose rows fit one page ends with that page: rows in memory, the connection slot free at once', async () => {
+    const c = connector({ maxConnections: 1, acquireTimeoutMs: 300 }, (request, response) => {
+      const page = Number(new URL(request.url, 'http://x').searchParams.get('page') ?? 1);
+      const next = page * 10 < people.length ? `/api/people?page=${page + 1}` : null;
+      json(response, { items: people.slice((page - 1) * 10, page * 10), next });
+    });
+    const single = await c.request({ definition: { path: '/people', rowsPath: 'items' }, values: {}, timeoutMs: 5000 });
+    expect(isInMemory(single.rows)).toBe(true);
+    // Not read yet, and the slot is already free: a second run goes through at once.
+    const capped = await c.request({
+      definition: { path: '/people', rowsPath: 'items', paging: { kind: 'next', path: 'next' } },
+      values: {},
+      timeoutMs: 5000,
+      readLimit: 4,
+    });
+    expect(isInMemory(capped.rows)).toBe(true);
+    expect(await collect(capped.rows)).toEqual(people.slice(0, 4));
+    expect(await collect(single.rows)).toEqual(people.slice(0, 10));
+    // A run with pages left streams, and holds its slot until its rows are read.
+    const paged = await c.request({
+      definition: { path: '/people', rowsPath: 'items', paging: { kind: 'next', path: 'next' } },
+      values: {},
+      timeoutMs: 5000,
+    });
+    expect(isInMemory(paged.rows)).toBe(false);
+    expect(await collect(paged.rows)).toEqual(people);
   });
 
   it('stops when a next link repeats a page already read', async () => {

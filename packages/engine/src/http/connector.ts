@@ -1,7 +1,15 @@
 import { EngineError, abortError } from '../errors.ts';
 import { Gate } from '../connectors/gate.ts';
 import { runControl } from '../connectors/run-control.ts';
-import type { Column, ConnectionTestResult, Connector, Row, RowStream, RunRequest } from '../types.ts';
+import {
+  rowsInMemory,
+  type Column,
+  type ConnectionTestResult,
+  type Connector,
+  type Row,
+  type RowStream,
+  type RunRequest,
+} from '../types.ts';
 import { headerValue } from './body.ts';
 import { HttpClient, type Outgoing, type Reply } from './client.ts';
 import {
@@ -126,14 +134,18 @@ export function createHttpConnector(input: HttpSettings, options: HttpConnectorO
     return (await attempt()).reply;
   }
 
-  /** Reads pages one at a time: each call fetches the next page and answers its rows (undefined after the last). */
+  /**
+   * Reads pages one at a time: each read fetches the next page and answers its rows (undefined after the last);
+   * hasMore tells whether a read would fetch another.
+   */
   function pageReader(definition: HttpRequestDefinition, built: Outgoing, credential: Credential | undefined) {
     let url: URL | undefined = firstPageUrl(built.url, definition.paging);
     let index = 0;
     const seen = new Set<string>();
-    return async (context: CallContext): Promise<Row[] | undefined> => {
-      if (!url || index >= settings.maxPages) return undefined;
+    const hasMore = () => url !== undefined && index < settings.maxPages;
+    const read = async (context: CallContext): Promise<Row[] | undefined> => {
       const asked = url;
+      if (asked === undefined || index >= settings.maxPages) return undefined;
       seen.add(asked.href);
       const reply = await sendAuthorized({ ...built, url: asked }, credential, context);
       if (reply.status < 200 || reply.status >= 300) throw statusError(reply.status);
@@ -151,6 +163,7 @@ export function createHttpConnector(input: HttpSettings, options: HttpConnectorO
       url = next && !seen.has(next.href) ? next : undefined;
       return rows;
     };
+    return { read, hasMore };
   }
 
   async function request(run: HttpRunRequest): Promise<RowStream> {
@@ -158,7 +171,7 @@ export function createHttpConnector(input: HttpSettings, options: HttpConnectorO
     const credential = credentialNamed(definition.credential);
     const built = buildRequest(base, settings.headers, definition, run.values);
     const cap = Math.min(settings.maxRows, run.readLimit ?? Number.POSITIVE_INFINITY);
-    const nextPage = pageReader(definition, built, credential);
+    const pages = pageReader(definition, built, credential);
     // close() before the last page stops the request in flight too.
     const stop = new AbortController();
     const control = runControl(run.timeoutMs, run.signal ? AbortSignal.any([run.signal, stop.signal]) : stop.signal);
@@ -169,7 +182,7 @@ export function createHttpConnector(input: HttpSettings, options: HttpConnectorO
       release = await gate.acquire(control.signal);
       run.onAcquired?.();
       // Columns come from the first page with rows.
-      do page = await nextPage(context);
+      do page = await pages.read(context);
       while (page?.length === 0);
     } catch (error) {
       release?.();
@@ -178,6 +191,14 @@ export function createHttpConnector(input: HttpSettings, options: HttpConnectorO
     }
     const columns: Column[] = inferColumns(page ?? []);
     const releaseGate = release;
+    // One page holds every row the caller reads (no paging, the last page, or the cap within it): the run ends
+    // here, with nothing in flight to stop.
+    if (!pages.hasMore() || (page?.length ?? 0) >= cap) {
+      releaseGate();
+      control.dispose();
+      const kept = page === undefined ? [] : page.length > cap ? page.slice(0, cap) : page;
+      return { columns, rows: rowsInMemory(kept.map((row) => shapeRow(row, columns))), close: async () => undefined };
+    }
     let finished = false;
     const finish = () => {
       if (finished) return;
@@ -200,7 +221,7 @@ export function createHttpConnector(input: HttpSettings, options: HttpConnectorO
           }
           if (count >= cap) break;
           if (control.signal.aborted || finished) throw abortError(control.signal);
-          current = await nextPage(context);
+          current = await pages.read(context);
         }
       } finally {
         finish();

@@ -1,5 +1,5 @@
 import { EngineError } from '../errors.ts';
-import type { Column, Row, RowStream } from '../types.ts';
+import { inMemory, rowsInMemory, type Column, type Row, type RowStream } from '../types.ts';
 import { type Stage, compileRule } from './compile.ts';
 import { type Transformation, type TransformationInput, transformationsSchema } from './schema.ts';
 
@@ -71,6 +71,34 @@ async function* applyStage(stage: Stage, rows: AsyncIterable<Row>, options: Appl
   }
 }
 
+/** The stages over rows already in memory, at once: the same rows, in the same order, as applyStage would give. */
+function applyStagesInMemory(stages: readonly Stage[], all: readonly Row[], options: ApplyOptions): readonly Row[] {
+  let rows = all;
+  for (const stage of stages) {
+    switch (stage.kind) {
+      case 'map':
+        rows = rows.map((row) => stage.map(row));
+        break;
+      case 'filter':
+        rows = rows.filter((row) => stage.test(row));
+        break;
+      case 'limit':
+        rows = rows.slice(0, stage.count);
+        break;
+      case 'sort':
+        if (rows.length > options.sortLimit) {
+          throw new EngineError('ROW_CAP', `A sort rule can order at most ${options.sortLimit} rows`);
+        }
+        rows = rows.toSorted(stage.compare);
+    }
+  }
+  return rows;
+}
+
+/**
+ * The transformed stream. Rows that stream are transformed as they are read; rows already in memory are transformed
+ * at once (a rule's error is then thrown here) and stay in memory.
+ */
 export function applyTransformations(
   source: RowStream,
   transformations: readonly (Transformation | TransformationInput)[],
@@ -78,6 +106,8 @@ export function applyTransformations(
 ): RowStream {
   const parsed = parseTransformations(transformations);
   const { stages, columns } = compileTransformations(parsed, source.columns);
+  const all = inMemory(source.rows);
+  if (all) return { columns, rows: rowsInMemory(applyStagesInMemory(stages, all, options)), close: source.close };
   let rows: AsyncIterable<Row> = source.rows;
   for (const stage of stages) rows = applyStage(stage, rows, options);
   return { columns, rows, close: source.close };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
 import { collect } from '../testing/collect.ts';
-import type { Column, Row, RowStream } from '../types.ts';
+import { isInMemory, rowsInMemory, type Column, type Row, type RowStream } from '../types.ts';
 import { applyTransformations, parseTransformations } from './apply.ts';
 import { evaluate, parseExpression } from './expression.ts';
 import type { RuleInput } from './schema.ts';
@@ -88,6 +88,42 @@ describe('transformations', () => {
     const limited = await run({ type: 'limit', count: 1 });
     expect(limited.rows).toHaveLength(1);
     expect(pulled).toBe(1);
+  });
+
+  it('gives rows already in memory the same result, at once and still in memory', async () => {
+    const rules: RuleInput[][] = [
+      [{ type: 'mask', column: 'email', mode: 'partial', keepFirst: 1, keepLast: 4 }],
+      [{ type: 'filter', column: 'amount', op: 'gt', value: '5' }],
+      [
+        { type: 'sort', by: [{ column: 'amount', direction: 'desc' }] },
+        { type: 'limit', count: 2 },
+      ],
+      [
+        { type: 'computed', name: 'double', expression: 'id * 2' },
+        { type: 'select', columns: ['double', 'id'] },
+      ],
+      [
+        { type: 'rename', from: 'email', to: 'contact' },
+        { type: 'limit', count: 0 },
+      ],
+    ];
+    for (const set of rules) {
+      const streamed = await run(...set);
+      const memory = applyTransformations(
+        { columns, rows: rowsInMemory(data.map((row) => ({ ...row }))), close: async () => undefined },
+        [{ rules: set }],
+        { sortLimit: 100 },
+      );
+      expect(isInMemory(memory.rows), JSON.stringify(set)).toBe(true);
+      expect({ columns: memory.columns, rows: await collect(memory.rows) }, JSON.stringify(set)).toEqual(streamed);
+    }
+    expect(() =>
+      applyTransformations(
+        { columns, rows: rowsInMemory(data), close: async () => undefined },
+        [{ rules: [{ type: 'sort', by: [{ column: 'id' }] }] }],
+        { sortLimit: 2 },
+      ),
+    ).toThrow(expect.objectContaining({ code: 'ROW_CAP' }));
   });
 
   it('casts and formats', async () => {

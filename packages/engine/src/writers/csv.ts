@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { ColumnType, RowSource } from '../types.ts';
-import { Sink, type WriteOptions, type WriteStats, capped, jsonCell } from './sink.ts';
+import { Sink, type WriteOptions, type WriteStats, jsonCell, writeRowTexts } from './sink.ts';
 
 // RFC 4180: a header row, CRLF line ends, fields quoted when they hold a quote, comma, CR or LF. A text cell that
 // a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) gets a leading ' (OWASP's advice);
@@ -25,16 +25,14 @@ export async function writeCsv(result: RowSource, out: Writable, options: WriteO
   const state = { truncated: false };
   const columns = result.columns;
   await sink.push(`${columns.map((c) => csvField(c.name, 'string')).join(',')}\r\n`);
-  let rows = 0;
-  for await (const row of capped(result.rows, options.maxRows, state)) {
+  const rows = await writeRowTexts(sink, result.rows, options.maxRows, state, (row) => {
     let line = '';
     for (let i = 0; i < columns.length; i += 1) {
       const column = columns[i]!;
       line += (i === 0 ? '' : ',') + csvField(row[column.name], column.type);
     }
-    await sink.push(`${line}\r\n`);
-    rows += 1;
-  }
+    return `${line}\r\n`;
+  });
   await sink.flush();
   return { rows, bytes: sink.bytes, truncated: state.truncated };
 }

@@ -1,6 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { RowSource } from '../types.ts';
-import { Sink, type WriteOptions, type WriteStats, capped, jsonRow } from './sink.ts';
+import { Sink, type WriteOptions, type WriteStats, jsonRow, writeRowTexts } from './sink.ts';
 
 // { columns: [{ name, type }], rows: [{…}], truncated, durationMs, cached }, streamed row by row. truncated and
 // durationMs come last, once the rows are out. Each row starts a line, and so does the `]` after the last one, so a
@@ -13,11 +13,10 @@ export async function writeJson(result: RowSource, out: Writable, options: Write
   const state = { truncated: false };
   const columns = result.columns.map((c) => ({ name: c.name, type: c.type }));
   await sink.push(`{"columns":${JSON.stringify(columns)},"rows":[`);
-  let rows = 0;
-  for await (const row of capped(result.rows, options.maxRows, state)) {
-    await sink.push((rows === 0 ? '\n' : ',\n') + JSON.stringify(jsonRow(result.columns, row)));
-    rows += 1;
-  }
+  const rows = await writeRowTexts(sink, result.rows, options.maxRows, state, (row, index) => {
+    const line = JSON.stringify(jsonRow(result.columns, row));
+    return index === 0 ? `\n${line}` : `,\n${line}`;
+  });
   const durationMs = options.startedAt === undefined ? 0 : Math.round(performance.now() - options.startedAt);
   await sink.push(`\n],"truncated":${state.truncated},"durationMs":${durationMs},"cached":${options.cached === true}}`);
   await sink.flush();

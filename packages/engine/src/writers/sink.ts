@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import type { Column, Row } from '../types.ts';
+import { inMemory, type Column, type Row } from '../types.ts';
 
 // Text goes to the Writable in ~64 KiB chunks; a full Writable is awaited ('drain'), so a slow client slows the
 // cursor instead of filling memory.
@@ -16,11 +16,16 @@ export class Sink {
     this.#out = out;
   }
 
-  /** Adds text; flushes (and waits for the Writable) once a chunk's worth is pending. */
-  async push(text: string): Promise<void> {
+  /** Adds text; true once a chunk's worth is pending: then flush() (and await it) before adding more. */
+  add(text: string): boolean {
     this.#parts.push(text);
     this.#pending += text.length;
-    if (this.#pending >= CHUNK) await this.flush();
+    return this.#pending >= CHUNK;
+  }
+
+  /** Adds text; flushes (and waits for the Writable) once a chunk's worth is pending. */
+  async push(text: string): Promise<void> {
+    if (this.add(text)) await this.flush();
   }
 
   async flush(): Promise<void> {
@@ -112,4 +117,30 @@ export async function* capped(
   } finally {
     await iterator.return?.();
   }
+}
+
+/**
+ * Writes at most maxRows rows, each as `text(row, index)`, and tells whether more were there; answers how many were
+ * written. Rows in memory are written without a promise per row (only a full chunk waits for the Writable).
+ */
+export async function writeRowTexts(
+  sink: Sink,
+  rows: AsyncIterable<Row>,
+  maxRows: number,
+  state: { truncated: boolean },
+  text: (row: Row, index: number) => string,
+): Promise<number> {
+  const all = inMemory(rows);
+  if (all) {
+    const count = Math.min(all.length, maxRows);
+    state.truncated = all.length > maxRows;
+    for (let i = 0; i < count; i += 1) if (sink.add(text(all[i]!, i))) await sink.flush();
+    return count;
+  }
+  let count = 0;
+  for await (const row of capped(rows, maxRows, state)) {
+    if (sink.add(text(row, count))) await sink.flush();
+    count += 1;
+  }
+  return count;
 }
