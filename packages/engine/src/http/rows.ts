@@ -54,19 +54,44 @@ function merge(a: ColumnType | undefined, b: ColumnType | undefined): ColumnType
   return 'string';
 }
 
-/** Columns of a batch of rows, with engine types (a column that is null throughout is a string). */
+/**
+ * Columns of a batch of rows, with engine types (a column that is null throughout is a string). A text cell of a
+ * column already known as text cannot change its type (only an object or array can: to json), so its patterns are
+ * not tried again: a page of 100 rows is typed with a few regular expressions per column rather than per cell.
+ */
 export function inferColumns(rows: readonly Row[]): Column[] {
   const types = new Map<string, ColumnType | undefined>();
-  for (const row of rows)
-    for (const [name, value] of Object.entries(row)) types.set(name, merge(types.get(name), typeOf(value)));
+  for (const row of rows) {
+    for (const name in row) {
+      if (!Object.hasOwn(row, name)) continue;
+      const known = types.get(name);
+      const value = row[name];
+      if (known === 'string' && (typeof value === 'string' || value === null)) continue;
+      types.set(name, merge(known, typeOf(value)));
+    }
+  }
   return [...types].map(([name, type]) => ({ name, type: type ?? 'string' }));
 }
 
-/** A row with exactly the columns (missing keys null, unknown keys dropped). */
+/** A row with exactly the columns (missing keys null, unknown keys dropped): the row itself when it already is. */
 export function shapeRow(row: Row, columns: readonly Column[]): Row {
+  if (hasExactly(row, columns)) return row;
   const shaped: Row = {};
   for (const { name } of columns) shaped[name] = Object.hasOwn(row, name) ? (row[name] ?? null) : null;
   return shaped;
+}
+
+/** The row's own keys are the columns, in order, and none is undefined. */
+function hasExactly(row: Row, columns: readonly Column[]): boolean {
+  let index = 0;
+  for (const name in row) {
+    const column = columns[index];
+    if (column === undefined || column.name !== name || !Object.hasOwn(row, name) || row[name] === undefined) {
+      return false;
+    }
+    index += 1;
+  }
+  return index === columns.length;
 }
 
 /** The rel="next" URL of a Link header (RFC 8288), if any. */

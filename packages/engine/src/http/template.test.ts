@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
 import { Redactor, secretMask } from './exchange.ts';
-import { inferColumns, linkNext, rowsAt } from './rows.ts';
+import { inferColumns, linkNext, rowsAt, shapeRow } from './rows.ts';
 import { buildRequest, detectTemplateParameters, parseHttpRequest } from './template.ts';
 
 // Building the upstream request from a definition and typed values: values can never change the host or climb the
@@ -138,6 +138,30 @@ describe('headers and body', () => {
 });
 
 describe('rows and columns', () => {
+  it('types a text column once, whatever later cells hold: an object still makes it json', () => {
+    const rows = [{ t: 'plain', j: 'text', d: '2024-01-02' }, { t: '2024-01-02', j: { a: 1 }, d: null }, { t: null }];
+    expect(inferColumns(rows)).toEqual([
+      { name: 't', type: 'string' },
+      { name: 'j', type: 'json' },
+      { name: 'd', type: 'date' },
+    ]);
+  });
+
+  it('shapes a row to the columns: the row itself when its keys are the columns in order', () => {
+    const columns = inferColumns([{ a: 1, b: 'x' }]);
+    const exact = { a: 1, b: 'x' };
+    expect(shapeRow(exact, columns)).toBe(exact);
+    expect(shapeRow({ b: 'x', a: 1 }, columns)).toEqual({ a: 1, b: 'x' });
+    expect(Object.keys(shapeRow({ b: 'x', a: 1 }, columns))).toEqual(['a', 'b']);
+    expect(shapeRow({ a: 1 }, columns)).toEqual({ a: 1, b: null });
+    expect(shapeRow({ a: 1, b: 'x', c: 2 }, columns)).toEqual({ a: 1, b: 'x' });
+    expect(shapeRow({ a: 1, b: undefined }, columns)).toEqual({ a: 1, b: null });
+    expect(shapeRow(Object.assign(Object.create({ a: 9 }) as object, { b: 'x' }), columns)).toEqual({
+      a: null,
+      b: 'x',
+    });
+  });
+
   it('finds rows at a dotted path, the reply itself or one object', () => {
     expect(rowsAt({ data: { items: [{ a: 1 }] } }, 'data.items')).toEqual([{ a: 1 }]);
     expect(rowsAt([1, 2], '')).toEqual([{ value: 1 }, { value: 2 }]);
