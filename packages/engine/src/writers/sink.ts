@@ -71,8 +71,24 @@ export function jsonCell(value: unknown): unknown {
   return value;
 }
 
+/**
+ * The row's keys are the columns, in order, and JSON.stringify writes each value as jsonCell would have it (a Date
+ * becomes the same ISO text through its toJSON): then the row can be written as it is, without a copy.
+ */
+function isJsonReady(columns: Column[], row: Row): boolean {
+  let index = 0;
+  for (const name in row) {
+    if (columns[index]?.name !== name || !Object.hasOwn(row, name)) return false;
+    const value = row[name];
+    if (value === undefined || typeof value === 'bigint' || ArrayBuffer.isView(value)) return false;
+    index += 1;
+  }
+  return index === columns.length;
+}
+
 /** The row with the columns' order and only the columns' keys. */
 export function jsonRow(columns: Column[], row: Row): Record<string, unknown> {
+  if (isJsonReady(columns, row)) return row;
   const out: Record<string, unknown> = {};
   for (const column of columns) out[column.name] = jsonCell(row[column.name]);
   return out;
