@@ -43,10 +43,24 @@ export function createConnector<K extends ConnectorKind>(kind: K, settings: Sett
 
 export class ConnectorRegistry {
   #entries = new Map<string, { fingerprint: string; connector: Connector }>();
+  /** Fingerprints of settings objects seen: callers pass the same object while a definition is reused. */
+  #fingerprints = new WeakMap<AnyConnectorSettings, string>();
 
-  /** The connector for a connection id; a new pool when the settings differ from the last call's. */
+  #fingerprint(config: AnyConnectorSettings): string {
+    let fingerprint = this.#fingerprints.get(config);
+    if (fingerprint === undefined) {
+      fingerprint = JSON.stringify(config);
+      this.#fingerprints.set(config, fingerprint);
+    }
+    return fingerprint;
+  }
+
+  /**
+   * The connector for a connection id; a new pool when the settings differ from the last call's. A settings object
+   * is read once: it must not be changed after it was passed here (pass a new one).
+   */
   get(id: string, config: AnyConnectorSettings): Connector {
-    const fingerprint = JSON.stringify(config);
+    const fingerprint = this.#fingerprint(config);
     const existing = this.#entries.get(id);
     if (existing?.fingerprint === fingerprint) return existing.connector;
     if (existing) void existing.connector.close().catch(() => undefined);

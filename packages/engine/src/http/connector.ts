@@ -42,6 +42,18 @@ export interface HttpConnectorOptions {
 
 type OnExchange = ((exchange: HttpExchange) => void) | undefined;
 
+/** Shared between calls, so frozen: a stage that changed it would throw rather than change the next call. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Parsed request definitions a connector keeps (one per asset in use on its connection). */
+const MAX_PARSED_DEFINITIONS = 500;
+
 export interface HttpRunRequest extends Omit<RunRequest, 'sql'> {
   definition: HttpRequestInput | string;
 }
@@ -166,8 +178,20 @@ export function createHttpConnector(input: HttpSettings, options: HttpConnectorO
     return { read, hasMore };
   }
 
+  /** Definitions given as text (every call of a stored asset), parsed once: parsing and checking cost more than a call's rows. */
+  const parsedDefinitions = new Map<string, HttpRequestDefinition>();
+  function definitionOf(input: HttpRunRequest['definition']): HttpRequestDefinition {
+    if (typeof input !== 'string') return parseHttpRequest(input);
+    const known = parsedDefinitions.get(input);
+    if (known) return known;
+    const parsed = deepFreeze(parseHttpRequest(input));
+    if (parsedDefinitions.size >= MAX_PARSED_DEFINITIONS) parsedDefinitions.clear();
+    parsedDefinitions.set(input, parsed);
+    return parsed;
+  }
+
   async function request(run: HttpRunRequest): Promise<RowStream> {
-    const definition = parseHttpRequest(run.definition);
+    const definition = definitionOf(run.definition);
     const credential = credentialNamed(definition.credential);
     const built = buildRequest(base, settings.headers, definition, run.values);
     const cap = Math.min(settings.maxRows, run.readLimit ?? Number.POSITIVE_INFINITY);
