@@ -1,30 +1,48 @@
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
+import type { Config } from '../apps/server/src/config.ts';
+import { createDatabase } from '../apps/server/src/db/database.ts';
+import { createPostgresDatabase } from '../apps/server/src/testing/stores.ts';
 import { pgTarget } from './calling-layer.ts';
-import { createAssets, ensureOrders } from './lib/calling-setup.ts';
+import { addCallers } from './lib/bench-callers.ts';
+import { createQ100Assets, ensureOrders } from './lib/calling-setup.ts';
 import { adminToken, startDataLab, type DataLabServer } from './lib/datalab.ts';
 import { intOption } from './lib/options.ts';
 import { machineBusySeconds, processCpuSeconds, removeScratchDir, scratchDir, stop } from './lib/processes.ts';
 import { postgresCpu, postgresCpuSince } from './lib/random-load.ts';
 import { median, print, printTable, round } from './lib/stats.ts';
-import type { Bench, BenchResult } from './lib/types.ts';
+import type { Bench, BenchResult, Verdict } from './lib/types.ts';
 
 // Issue 11 "Speed": "recording usage and logs at 2,000 calls per second costs the calling layer under 5 % of its
-// throughput". Two real servers (embedded store, LOG_LEVEL=info), one with USAGE_RECORDING=on (a usage record, its
-// rollups and a 'call' log record per call, written in batches) and one with it off, each with the calling-layer
-// bench's assets over `bench_calling` (lib/calling-setup.ts). The cache-off Q100 asset (random customer ids) is
-// driven at a fixed rate (autocannon overallRate, default 2,000 req/s) on each in turn, A B A B; the server's CPU
-// per answered request comes from /proc. Verdict: median over rounds of CPU ms/req on ÷ off ≤ 1.05 (at a fixed
-// rate, the CPU a request costs is what bounds throughput). Also each side's req/s at full load, for the record.
+// throughput". Per metadata store (`--store=sqlite,postgres`: SQLite, the embedded default, and a fresh PostgreSQL
+// database per server, the scale-out store), two real servers (LOG_LEVEL=info), one with USAGE_RECORDING=on (a
+// usage record and a 'call' log record per call, written in batches, and the rollups) and one with it off. Each
+// has a collection of `--assets` (20) Q100 assets with the cache off over `bench_calling` (lib/calling-setup.ts)
+// and `--callers` (50) users, each a Reader with a personal access token (lib/bench-callers.ts).
+// Traffic (`--traffic=varied,single`):
+// - varied (the verdict): every request a random asset, a random caller's token and a random customer id, so a
+//   batch of records spreads over many rollup keys (asset × user), as real traffic does;
+// - single (reported): the demo administrator's token on one asset, as the first version of this bench: every
+//   batch collapses to one rollup key per table.
+// Each is driven at a fixed rate (autocannon overallRate, default 2,000 req/s) on each side in turn, A B A B; the
+// server's CPU per answered request comes from /proc. Verdict per store: the median over rounds of CPU ms/req on ÷
+// off ≤ 1.05 with varied traffic (at a fixed rate, the CPU a request costs is what bounds throughput). Then each
+// side at full load with varied traffic, for the record. After the servers stop (gracefully), the recording
+// side's store is checked: its rollups count every stored record (nothing lost at shutdown).
 
 const TARGET_RATIO = 1.05;
 /** The calling layer's per-caller budget would turn the load into 429s: lifted to its maximum. */
 const RATE_LIMIT_PER_MINUTE = '1000000';
 
 type Side = 'on' | 'off';
+type Store = 'sqlite' | 'postgres';
+type Traffic = 'varied' | 'single';
 
 interface Run {
+  store: Store;
+  traffic: Traffic;
   side: Side;
   label: string;
   requestsPerSecond: number;
@@ -40,14 +58,29 @@ interface Run {
 interface Target {
   side: Side;
   server: DataLabServer;
-  url: string;
-  token: string;
+  dataDir: string;
+  env: Record<string, string>;
+  database: Config['database'];
+  assets: string[];
+  secrets: string[];
+  adminToken: string;
+  drop?: () => Promise<void>;
 }
 
-/** One autocannon run over random customer ids, at `rate` req/s overall (or as fast as it goes), with its CPU. */
-async function drive(target: Target, label: string, seconds: number, connections: number, rate?: number) {
-  const base = new URL(target.url.replace('{id}', '1'));
-  const path = target.url.slice(base.origin.length);
+const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)]!;
+const customer = () => String(1 + Math.floor(Math.random() * 10_000));
+
+/** One autocannon run, at `rate` req/s overall (or as fast as it goes), with its CPU. */
+async function drive(
+  target: Target,
+  traffic: Traffic,
+  meta: { store: Store; label: string },
+  seconds: number,
+  connections: number,
+  rate?: number,
+) {
+  const base = target.server.baseUrl;
+  const single = target.assets[0]!;
   const before = {
     server: processCpuSeconds(target.server.pid),
     postgres: postgresCpu(),
@@ -55,18 +88,22 @@ async function drive(target: Target, label: string, seconds: number, connections
     machine: machineBusySeconds(),
   };
   const result = await autocannon({
-    url: base.origin,
+    url: base,
     connections,
     duration: seconds,
     ...(rate ? { overallRate: rate } : {}),
-    headers: { authorization: `Bearer ${target.token}` },
+    headers: { authorization: `Bearer ${target.adminToken}` },
     requests: [
       {
         method: 'GET',
-        setupRequest: (request) => ({
-          ...request,
-          path: path.replace('{id}', String(1 + Math.floor(Math.random() * 10_000))),
-        }),
+        setupRequest: (request) =>
+          traffic === 'single'
+            ? { ...request, path: `/data/v1/${single}?customer_id=${customer()}` }
+            : {
+                ...request,
+                path: `/data/v1/${pick(target.assets)}?customer_id=${customer()}`,
+                headers: { ...request.headers, authorization: `Bearer ${pick(target.secrets)}` },
+              },
       },
     ],
   });
@@ -77,8 +114,10 @@ async function drive(target: Target, label: string, seconds: number, connections
   const responses = result.requests.total;
   const perRequest = (cpu: number) => (responses > 0 ? round((cpu * 1000) / responses, 4) : Number.NaN);
   return {
+    store: meta.store,
+    traffic,
     side: target.side,
-    label,
+    label: meta.label,
     requestsPerSecond: round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -90,12 +129,65 @@ async function drive(target: Target, label: string, seconds: number, connections
   } satisfies Run;
 }
 
-async function startSide(side: Side, dataDir: string, target: ReturnType<typeof pgTarget>): Promise<Target> {
-  const env = { RATE_LIMIT_PER_MINUTE, USAGE_RECORDING: side };
-  const server = await startDataLab({ dataDir, logLevel: 'info', stdout: join(dataDir, 'server.log'), env });
-  const assets = await createAssets(server, target, 0);
-  const token = await adminToken(server);
-  return { side, server, token, url: `${server.baseUrl}/data/v1/${assets.cacheOff}?customer_id={id}` };
+/** A server with the assets, stopped to add the callers to its store, then started again. */
+async function startSide(
+  side: Side,
+  store: Store,
+  pg: ReturnType<typeof pgTarget>,
+  counts: { assets: number; callers: number },
+): Promise<Target> {
+  const dataDir = scratchDir(`recording-${store}-${side}`);
+  const postgres = store === 'postgres' ? await createPostgresDatabase() : undefined;
+  const env: Record<string, string> = {
+    RATE_LIMIT_PER_MINUTE,
+    USAGE_RECORDING: side,
+    DEMO_SHOP_ORDERS: '200', // the demo's own data is not called here: a quick first start
+    ...(postgres ? { DATABASE_URL: postgres.url } : {}),
+  };
+  const database: Config['database'] = postgres
+    ? { kind: 'postgres', url: postgres.url, poolMax: 2 }
+    : { kind: 'sqlite', file: join(dataDir, 'datalab.sqlite') };
+  const start = () => startDataLab({ dataDir, logLevel: 'info', stdout: join(dataDir, 'server.log'), env });
+  let server = await start();
+  const { collectionUid, uids } = await createQ100Assets(server, pg, counts.assets);
+  await stop(server.child);
+  const secrets = await addCallers(database, collectionUid, counts.callers);
+  server = await start();
+  const target: Target = { side, server, dataDir, env, database, assets: uids, secrets, adminToken: '' };
+  if (postgres) target.drop = postgres.drop;
+  return target;
+}
+
+/** After a graceful stop: the recording side's records, and the calls its rollups count (they must be equal). */
+async function storedCounts(database: Config['database']) {
+  const db = createDatabase(database);
+  try {
+    const records = await db
+      .selectFrom('usage_records')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const rollups = await db
+      .selectFrom('usage_total_hourly')
+      .select((eb) => eb.fn.sum('calls').as('n'))
+      .executeTakeFirstOrThrow();
+    const fineKeys = await db
+      .selectFrom('usage_hourly')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
+    const logs = await db
+      .selectFrom('application_logs')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('category', '=', 'call')
+      .executeTakeFirstOrThrow();
+    return {
+      records: Number(records.n),
+      rollupCalls: Number(rollups.n ?? 0),
+      fineKeys: Number(fineKeys.n),
+      callLogs: Number(logs.n),
+    };
+  } finally {
+    await db.destroy();
+  }
 }
 
 const row = (run: Run) => [
@@ -110,72 +202,133 @@ const row = (run: Run) => [
 ];
 const HEADER = ['run', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'srv CPU ms/req', 'pg CPU ms/req', 'other CPU s'];
 
+interface StoreResult {
+  store: Store;
+  fixed: Run[];
+  full: Run[];
+  ratios: Record<Traffic, number[]>;
+  stored?: Awaited<ReturnType<typeof storedCounts>>;
+}
+
+async function runStore(
+  store: Store,
+  options: Record<string, string>,
+  pg: ReturnType<typeof pgTarget>,
+  traffics: Traffic[],
+): Promise<StoreResult> {
+  const rate = intOption(options, 'rate', 2000, 20_000);
+  const seconds = intOption(options, 'duration', 15, 600);
+  const warmup = intOption(options, 'warmup', 3, 600);
+  const rounds = intOption(options, 'rounds', 3, 10);
+  const connections = intOption(options, 'connections', 50, 1000);
+  const counts = { assets: intOption(options, 'assets', 20, 200), callers: intOption(options, 'callers', 50, 1000) };
+  const sides: Target[] = [];
+  const result: StoreResult = { store, fixed: [], full: [], ratios: { varied: [], single: [] } };
+  try {
+    sides.push(await startSide('on', store, pg, counts), await startSide('off', store, pg, counts));
+    for (const traffic of traffics) {
+      for (let r = 1; r <= rounds; r += 1) {
+        const pair: Run[] = [];
+        for (const side of sides) {
+          side.adminToken = await adminToken(side.server); // access tokens live 15 minutes
+          const meta = { store, label: 'warm-up' };
+          await drive(side, traffic, meta, warmup, connections, rate);
+          await sleep(500);
+          const label = `${store} ${traffic} ${side.side} #${r} at ${rate}/s`;
+          const run = await drive(side, traffic, { store, label }, seconds, connections, rate);
+          pair.push(run);
+          result.fixed.push(run);
+          print(`${run.label}: ${run.requestsPerSecond} req/s, ${run.serverCpuMsPerRequest} CPU ms/req`);
+        }
+        const [on, off] = pair;
+        if (on && off && off.serverCpuMsPerRequest > 0)
+          result.ratios[traffic].push(round(on.serverCpuMsPerRequest / off.serverCpuMsPerRequest, 3));
+      }
+    }
+    for (const side of sides) {
+      await sleep(500);
+      side.adminToken = await adminToken(side.server);
+      const label = `${store} varied ${side.side}, full load`;
+      const run = await drive(side, 'varied', { store, label }, seconds, connections);
+      result.full.push(run);
+      print(`${run.label}: ${run.requestsPerSecond} req/s`);
+    }
+  } finally {
+    for (const side of sides) await stop(side.server.child);
+    const on = sides.find((side) => side.side === 'on');
+    if (on) result.stored = await storedCounts(on.database).catch(() => undefined);
+    for (const side of sides) {
+      await side.drop?.();
+      removeScratchDir(side.dataDir);
+    }
+  }
+  return result;
+}
+
+function verdictsOf(result: StoreResult, traffics: Traffic[], rate: number): Verdict[] {
+  const verdicts: Verdict[] = [];
+  for (const traffic of traffics) {
+    const ratios = result.ratios[traffic];
+    const ratio = round(median(ratios), 3);
+    const runs = result.fixed.filter((run) => run.traffic === traffic);
+    const failed = [...runs, ...(traffic === 'varied' ? result.full : [])].filter((run) => run.non2xx + run.errors > 0);
+    const cpu = (side: Side) =>
+      round(median(runs.filter((run) => run.side === side).map((r) => r.serverCpuMsPerRequest)), 3);
+    const fullOf = (side: Side) => result.full.find((run) => run.side === side)?.requestsPerSecond ?? 0;
+    verdicts.push({
+      target:
+        `Recording usage and call logs at ${rate} calls/s, ${result.store} store, ${traffic} traffic` +
+        `${traffic === 'varied' ? '' : ' (reported)'}: server CPU per request ≤ ${TARGET_RATIO} × without`,
+      measured:
+        `${ratio}× (median of ${ratios.join(', ')}; CPU ms/req ${cpu('on')} on vs ${cpu('off')} off)` +
+        (traffic === 'varied' ? `; full load ${fullOf('on')} req/s on vs ${fullOf('off')} off` : '') +
+        (failed.length > 0 ? `; errors in ${failed.map((run) => run.label).join(', ')}` : ''),
+      pass: traffic === 'varied' ? ratio <= TARGET_RATIO && failed.length === 0 : undefined,
+    });
+  }
+  const stored = result.stored;
+  verdicts.push({
+    target: `After a graceful stop (${result.store}): the rollups count every stored usage record`,
+    measured: stored
+      ? `${stored.records} records, ${stored.rollupCalls} calls in usage_total_hourly, ${stored.callLogs} call log ` +
+        `records, ${stored.fineKeys} fine hourly keys`
+      : 'not measured',
+    pass: stored
+      ? stored.records > 0 && stored.records === stored.rollupCalls && stored.records === stored.callLogs
+      : undefined,
+  });
+  return verdicts;
+}
+
 export const recording: Bench = {
   name: 'recording',
   async run(options): Promise<BenchResult> {
     const rate = intOption(options, 'rate', 2000, 20_000);
-    const seconds = intOption(options, 'duration', 15, 600);
-    const warmup = intOption(options, 'warmup', 3, 600);
-    const rounds = intOption(options, 'rounds', 3, 10);
-    const connections = intOption(options, 'connections', 50, 1000);
+    const stores = (options['store'] ?? 'sqlite,postgres').split(',') as Store[];
+    const traffics = (options['traffic'] ?? 'varied,single').split(',') as Traffic[];
     const pg = pgTarget(options);
     const dataset = ensureOrders(pg);
-    const dirs = { on: scratchDir('recording-on'), off: scratchDir('recording-off') };
-    const sides: Target[] = [];
-    const fixed: Run[] = [];
-    const full: Run[] = [];
-    try {
-      sides.push(await startSide('on', dirs.on, pg), await startSide('off', dirs.off, pg));
-      for (let r = 1; r <= rounds; r += 1) {
-        for (const side of sides) {
-          side.token = await adminToken(side.server); // access tokens live 15 minutes
-          await drive(side, 'warm-up', warmup, connections, rate);
-          await sleep(500);
-          const run = await drive(side, `recording ${side.side} #${r} at ${rate}/s`, seconds, connections, rate);
-          fixed.push(run);
-          print(`${run.label}: ${run.requestsPerSecond} req/s, ${run.serverCpuMsPerRequest} CPU ms/req`);
-        }
-      }
-      for (const side of sides) {
-        await sleep(500);
-        const run = await drive(side, `recording ${side.side}, full load`, seconds, connections);
-        full.push(run);
-        print(`${run.label}: ${run.requestsPerSecond} req/s`);
-      }
-    } finally {
-      for (const side of sides) await stop(side.server.child);
-      removeScratchDir(dirs.on);
-      removeScratchDir(dirs.off);
+    const load = [loadavg()[0]!];
+    const results: StoreResult[] = [];
+    for (const store of stores) results.push(await runStore(store, options, pg, traffics));
+    load.push(loadavg()[0]!);
+    for (const result of results) {
+      printTable(
+        `${result.store} store: Q100 cache off at ${rate} req/s, USAGE_RECORDING on vs off, then full load (varied)`,
+        HEADER,
+        [...result.fixed.map(row), ...result.full.map(row)],
+      );
     }
-    printTable(`Q100 cache off at ${rate} req/s, USAGE_RECORDING on vs off, then full load`, HEADER, [
-      ...fixed.map(row),
-      ...full.map(row),
-    ]);
-    const ratios: number[] = [];
-    for (let r = 0; r < rounds; r += 1) {
-      const [on, off] = [fixed[2 * r], fixed[2 * r + 1]];
-      if (on && off && off.serverCpuMsPerRequest > 0)
-        ratios.push(round(on.serverCpuMsPerRequest / off.serverCpuMsPerRequest, 3));
-    }
-    const ratio = round(median(ratios), 3);
-    const failed = [...fixed, ...full].filter((run) => run.non2xx + run.errors > 0);
-    const fullOf = (side: Side) => full.find((run) => run.side === side)?.requestsPerSecond ?? 0;
     return {
       name: 'recording',
-      verdicts: [
-        {
-          target: `Recording usage and call logs at ${rate} calls/s: server CPU per request ≤ ${TARGET_RATIO} × without`,
-          measured:
-            `${ratio}× (median of ${ratios.join(', ')}); full load ${fullOf('on')} req/s on vs ${fullOf('off')} off` +
-            (failed.length > 0 ? `; errors in ${failed.map((run) => run.label).join(', ')}` : ''),
-          pass: ratio <= TARGET_RATIO && failed.length === 0,
-        },
-      ],
+      verdicts: results.flatMap((result) => verdictsOf(result, traffics, rate)),
       notes: [
-        `PostgreSQL ${pg.host}:${pg.port}/${pg.database} (orders ${dataset}); Data Lab: embedded store, LOG_LEVEL=info, ` +
-          `RATE_LIMIT_PER_MINUTE=${RATE_LIMIT_PER_MINUTE}; asset Q100 cache off; ${connections} connections`,
+        `PostgreSQL ${pg.host}:${pg.port}/${pg.database} (orders ${dataset}); Data Lab: LOG_LEVEL=info, ` +
+          `RATE_LIMIT_PER_MINUTE=${RATE_LIMIT_PER_MINUTE}; ${intOption(options, 'assets', 20, 200)} Q100 assets ` +
+          `(cache off), ${intOption(options, 'callers', 50, 1000)} callers with personal access tokens; ` +
+          `${intOption(options, 'connections', 50, 1000)} connections; load average ${load.map((x) => x.toFixed(2)).join(' → ')}`,
       ],
-      data: { rate, seconds, rounds, fixed, full, ratios },
+      data: { rate, results },
     };
   },
 };

@@ -82,6 +82,42 @@ async function call(
   return JSON.parse(text) as { id: number; uid: string };
 }
 
+/** A collection, a PostgreSQL connection (pool of 10) and `count` Q100 assets with the cache off (bench recording). */
+export async function createQ100Assets(
+  server: DataLabServer,
+  target: PgTarget,
+  count: number,
+): Promise<{ collectionUid: string; uids: string[] }> {
+  const token = await adminToken(server);
+  const collection = await call(server, token, '/api/DataSourceCollection', { name: 'Bench Q100', description: '' });
+  const connection = await call(server, token, '/api/SqlConnection', {
+    collectionUid: collection.uid,
+    name: 'bench orders',
+    kind: 'postgres',
+    host: target.host,
+    port: target.port,
+    database: target.database,
+    username: target.user,
+    poolMax: 10,
+    acquireTimeoutMs: 10_000,
+  });
+  const uids: string[] = [];
+  for (let i = 1; i <= count; i += 1) {
+    const asset = await call(server, token, '/api/SqlDataSource', {
+      collectionUid: collection.uid,
+      connectionId: connection.id,
+      name: `Q100 cache off ${i}`,
+      rowCap: 1000,
+      timeoutMs: 30_000,
+      sql: Q100_SQL,
+      parameters: [{ name: 'customer_id', type: 'integer', required: true }],
+      cacheTtlSeconds: 0,
+    });
+    uids.push(asset.uid);
+  }
+  return { collectionUid: collection.uid, uids };
+}
+
 /** A collection, a PostgreSQL connection (pool of 10, as the bare route) and the four assets of the bench. */
 export async function createAssets(
   server: DataLabServer,

@@ -49,6 +49,7 @@ const envSchema = z.object({
   CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(67_108_864),
   MAX_EXPORT_ROWS: z.coerce.number().int().min(1).default(5_000_000),
   USAGE_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  USAGE_ROLLUP_FLUSH_MS: z.coerce.number().int().min(10).max(300_000).default(10_000),
   USAGE_RECORDING: z.enum(['on', 'off']).default('on'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   TOKEN_DEFAULT_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
@@ -124,6 +125,8 @@ export interface Config {
   maxExportRows: number;
   /** How often buffered usage records are written. */
   usageFlushMs: number;
+  /** How often the usage rollups' increments, summed in memory, are written (the summaries lag by at most this). */
+  usageRollupFlushMs: number;
   /** Whether calls leave usage records ('off': benchmarks of the recording's cost only). */
   usageRecording: boolean;
   /** The bearer secret /metrics requires; undefined: open outside production, not served in production. */
@@ -326,6 +329,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     cacheMaxBytes: e.CACHE_MAX_BYTES,
     maxExportRows: e.MAX_EXPORT_ROWS,
     usageFlushMs: e.USAGE_FLUSH_MS,
+    usageRollupFlushMs: e.USAGE_ROLLUP_FLUSH_MS,
     usageRecording: e.USAGE_RECORDING === 'on',
     metricsToken: e.METRICS_TOKEN,
     tokens: { defaultDays: e.TOKEN_DEFAULT_DAYS, maxDays: e.TOKEN_MAX_DAYS, allowNoExpiry: e.TOKEN_ALLOW_NO_EXPIRY },

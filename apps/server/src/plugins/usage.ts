@@ -4,15 +4,17 @@ import { Counter, type Registry } from 'prom-client';
 import type { Database } from '../db/database.ts';
 import type { Insertable, Kysely } from 'kysely';
 import type { ApplicationLogsTable, UsageRecordsTable } from '../db/schema.ts';
-import { insertJsonRows, type BulkColumn } from '../modules/reporting/bulk.ts';
-import { addToRollups } from '../modules/reporting/rollups.ts';
+import { insertRows, type BulkColumn } from '../modules/reporting/bulk.ts';
+import { RollupBuffer, addToRollups } from '../modules/reporting/rollups.ts';
 
 // Usage records (DESIGN §6 "Usage"): every call appends one to an in-memory buffer, which is written in batches
 // off the request path (every USAGE_FLUSH_MS, as soon as a batch is full, and at shutdown). Recording never
 // blocks or fails a call: a failed write is logged and retried once with the next batch, then dropped.
-// Each batch also adds itself to the rollups (modules/reporting/rollups.ts) and writes one application-log record
-// per call (category 'call': an administrator finds a call by its request id), in the same transaction: the
-// records, their sums and their log records are written together or not at all, with no insert per call.
+// Each batch also writes one application-log record per call (category 'call': an administrator finds a call by
+// its request id) in the same transaction: records and log records are written together or not at all, with no
+// insert per call. A batch once stored adds itself to the rollups' in-memory sums (modules/reporting/rollups.ts),
+// which are written every USAGE_ROLLUP_FLUSH_MS and at shutdown, one upsert per key (decision 113): a failed
+// rollup write keeps its sums for the next one, so the rollups equal the stored records once written.
 
 export interface UsageRecord {
   userId: number | null;
@@ -36,8 +38,16 @@ export interface UsageRecord {
 
 export interface UsageRecorder {
   record(entry: UsageRecord): void;
-  /** Writes what is buffered now (tests, shutdown). */
+  /** Writes what is buffered now, records and then rollups (tests, shutdown). */
   flush(): Promise<void>;
+}
+
+/** The recorder with its two writes apart (each on its own timer). */
+export interface BatchingUsageRecorder extends UsageRecorder {
+  /** Writes the buffered records and their log records (and retries a failed batch once). */
+  flushRecords(): Promise<void>;
+  /** Writes the rollup sums of the records stored so far. */
+  flushRollups(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -52,6 +62,10 @@ const BATCH_ROWS = 500;
 const STATEMENT_ROWS = 5_000;
 /** Beyond this many records waiting (the store is down), the oldest are dropped: memory stays bounded. */
 const MAX_PENDING = 50_000;
+/** Rollup keys (hour × data source × user) summed in memory that start a rollup write before the timer's. */
+const ROLLUP_KEYS_EARLY = 20_000;
+/** Beyond this many keys kept after failed rollup writes (the store is down), their sums are dropped. */
+const MAX_ROLLUP_KEYS = 200_000;
 
 type RecordRow = Insertable<UsageRecordsTable>;
 const text = (name: string): BulkColumn => ({ name, type: 'text' });
@@ -143,12 +157,15 @@ function toLog(entry: UsageRecord, at: string): LogRow {
   };
 }
 
-export function createUsageRecorder(db: Database, log: FastifyBaseLogger): UsageRecorder {
+export function createUsageRecorder(db: Database, log: FastifyBaseLogger): BatchingUsageRecorder {
   let pending: Pending[] = [];
   /** Calls whose first write failed: written again once, in front of the next batch. */
   let retry: Pending[] = [];
+  /** The rollup increments of the records stored and not yet summed into the rollup tables. */
+  const rollups = new RollupBuffer();
   let writing: Promise<void> = Promise.resolve();
   let scheduled = false;
+  let rollupsScheduled = false;
 
   async function writeBatch(calls: Pending[]) {
     const records = calls.map((call) => call.record);
@@ -156,21 +173,29 @@ export function createUsageRecorder(db: Database, log: FastifyBaseLogger): Usage
       const bulk = trx as unknown as Kysely<never>;
       for (let start = 0; start < calls.length; start += STATEMENT_ROWS) {
         const part = calls.slice(start, start + STATEMENT_ROWS);
-        await insertJsonRows(
+        await insertRows(
           bulk,
           'usage_records',
           RECORD_COLUMNS,
           part.map((call) => valuesOf(call.record, RECORD_COLUMNS)),
         );
-        await insertJsonRows(
+        await insertRows(
           bulk,
           'application_logs',
           LOG_COLUMNS,
           part.map((call) => valuesOf(call.log, LOG_COLUMNS)),
         );
       }
-      await addToRollups(trx, records);
     });
+    // Only records that are stored count in the rollups (a failed batch counts when its retry is stored).
+    rollups.addRecords(records);
+    if (rollups.size >= ROLLUP_KEYS_EARLY && !rollupsScheduled) {
+      rollupsScheduled = true;
+      setImmediate(() => {
+        rollupsScheduled = false;
+        void flushRollups();
+      });
+    }
   }
 
   async function writeOnce() {
@@ -190,9 +215,30 @@ export function createUsageRecorder(db: Database, log: FastifyBaseLogger): Usage
     });
   }
 
-  function flush(): Promise<void> {
-    // One write at a time, in order; every caller waits for the write that covers what it recorded.
+  async function writeRollups() {
+    if (rollups.size === 0) return;
+    const rows = rollups.take();
+    try {
+      await db.transaction().execute((trx) => addToRollups(trx, rows));
+    } catch (error) {
+      // Counters: the sums wait for the next write, added to whatever arrives meanwhile.
+      if (rollups.size + rows.length > MAX_ROLLUP_KEYS) {
+        log.error({ err: error, keys: rows.length }, 'usage rollups could not be written; their sums are dropped');
+        return;
+      }
+      log.warn({ err: error, keys: rows.length }, 'usage rollups could not be written; kept for the next write');
+      rollups.restore(rows);
+    }
+  }
+
+  // One write at a time, in order; every caller waits for the write that covers what it recorded.
+  function flushRecords(): Promise<void> {
     writing = writing.then(writeOnce);
+    return writing;
+  }
+
+  function flushRollups(): Promise<void> {
+    writing = writing.then(writeRollups);
     return writing;
   }
 
@@ -205,11 +251,16 @@ export function createUsageRecorder(db: Database, log: FastifyBaseLogger): Usage
         scheduled = true;
         setImmediate(() => {
           scheduled = false;
-          void flush();
+          void flushRecords();
         });
       }
     },
-    flush,
+    flush: async () => {
+      await flushRecords();
+      await flushRollups();
+    },
+    flushRecords,
+    flushRollups,
   };
 }
 
@@ -253,13 +304,16 @@ export default fp(
     // what recording costs).
     const recorder = createUsageRecorder(app.db, app.log);
     app.decorate('usage', countingRecorder(app.metrics, recorder, app.config.usageRecording));
-    const timer = setInterval(() => void recorder.flush(), app.config.usageFlushMs);
-    timer.unref();
+    const timers = [
+      setInterval(() => void recorder.flushRecords(), app.config.usageFlushMs),
+      setInterval(() => void recorder.flushRollups(), app.config.usageRollupFlushMs),
+    ];
+    for (const timer of timers) timer.unref();
     // Registered after the store, so it runs before the store closes (onClose hooks run last-in, first-out).
     app.addHook('onClose', async () => {
-      clearInterval(timer);
+      for (const timer of timers) clearInterval(timer);
       await recorder.flush();
-      await recorder.flush(); // the retry of a batch that failed just now
+      await recorder.flush(); // the retry of a batch (or of rollups) that failed just now
     });
   },
   { name: 'usage', dependencies: ['config', 'db', 'metrics'] },

@@ -1,11 +1,16 @@
 import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
+import { SqliteRows } from '../../db/sqlite-dialect.ts';
 
-// Many rows in one statement with ONE bound parameter: the rows as a JSON array of arrays, unpacked by the store
-// (PostgreSQL json_array_elements, SQLite json_each). This runs on the recording path (plugins/usage.ts: a usage
-// record, a log record and 8 rollup keys per call): binding thousands of values one by one cost more CPU than
-// the calls being recorded, and every batch size made a new statement text (SQLite prepares each text anew).
-// The statement text depends only on the table and columns, so each is prepared once. Table and column names
-// come from fixed lists in code, never from input; every value travels inside the bound parameter.
+// Many rows at once on the recording path (plugins/usage.ts: a usage record and a log record per call, and the
+// rollup keys). Kysely's multi-row VALUES bound thousands of values one by one, cost more CPU than the calls
+// being recorded, and made a new statement text for every batch size (SQLite prepares each text anew).
+// - PostgreSQL: one statement with ONE bound parameter, the rows as a JSON array of arrays unpacked by
+//   json_array_elements: one round trip per table.
+// - SQLite (in process, no round trip): a prepared single-row statement stepped once per row in one call
+//   (db/sqlite-dialect.ts SqliteRows). A JSON parameter unpacked by json_each cost nearly twice as much per row:
+//   SQLite parses the row's JSON text again for every column.
+// Either way the statement text depends only on the table and columns, so each is prepared once. Table and
+// column names come from fixed lists in code, never from input; every value is bound.
 
 export interface BulkColumn {
   name: string;
@@ -18,16 +23,14 @@ const texts = new Map<string, string>();
 
 function statementText(postgres: boolean, table: string, columns: readonly BulkColumn[], conflict: string) {
   const names = columns.map((column) => column.name).join(', ');
-  const values = postgres
-    ? columns.map((column, i) => `cast(r ->> ${i} as ${column.type})`).join(', ')
-    : columns.map((_, i) => `r.value ->> ${i}`).join(', ');
-  const from = postgres ? 'json_array_elements(cast($1 as json)) as r' : 'json_each(?) as r where true';
-  // SQLite needs the WHERE before ON CONFLICT to parse an upsert from a SELECT.
-  return `insert into ${table} (${names}) select ${values} from ${from}${conflict ? ` ${conflict}` : ''}`;
+  const tail = conflict ? ` ${conflict}` : '';
+  if (!postgres) return `insert into ${table} (${names}) values (${columns.map(() => '?').join(', ')})${tail}`;
+  const values = columns.map((column, i) => `cast(r ->> ${i} as ${column.type})`).join(', ');
+  return `insert into ${table} (${names}) select ${values} from json_array_elements(cast($1 as json)) as r${tail}`;
 }
 
 /** Inserts `rows` (values in `columns` order) into `table`; `conflict` is an optional ON CONFLICT clause. */
-export async function insertJsonRows(
+export async function insertRows(
   db: Kysely<never>,
   table: string,
   columns: readonly BulkColumn[],
@@ -39,5 +42,5 @@ export async function insertJsonRows(
   const key = `${postgres}\u0000${table}\u0000${columns.map((c) => c.name).join(',')}\u0000${conflict}`;
   let text = texts.get(key);
   if (text === undefined) texts.set(key, (text = statementText(postgres, table, columns, conflict)));
-  await db.executeQuery(CompiledQuery.raw(text, [JSON.stringify(rows)]));
+  await db.executeQuery(CompiledQuery.raw(text, [postgres ? JSON.stringify(rows) : new SqliteRows(rows)]));
 }

@@ -7,13 +7,16 @@ import {
   type Period,
 } from '../../db/migrations/20261125_0012_usage_rollups.ts';
 import type { DB, UsageRecordsTable } from '../../db/schema.ts';
-import { insertJsonRows, type BulkColumn } from './bulk.ts';
+import { insertRows, type BulkColumn } from './bulk.ts';
 import { BUCKET_COLUMNS, bucketIndex } from './histogram.ts';
 
-// Keeps the usage rollups (migration 0012) as records arrive: a batch of records is summed in memory once per
-// table (4 grains × hour and day), then each key is upserted once, in the transaction that appends the records.
-// Keys are written in sorted order so that two instances upserting overlapping keys take their row locks in the
-// same order (no deadlock on PostgreSQL); each table's rows go in one statement (bulk.ts).
+// Keeps the usage rollups (migration 0012). The recorder (plugins/usage.ts) adds each batch of records it has
+// written to a RollupBuffer: in memory, per (hour, data source, user) — the fine hourly grain — summed across
+// batches. Every USAGE_ROLLUP_FLUSH_MS (and at shutdown) the buffer's rows are summed once per table (4 grains ×
+// hour and day) and each key is upserted once, in one transaction: a key called a thousand times in the interval
+// costs one upsert, not one per batch. Keys are written in sorted order so that two instances upserting
+// overlapping keys take their row locks in the same order (no deadlock on PostgreSQL); each table's rows go in
+// one statement (bulk.ts).
 
 type RecordRow = Insertable<UsageRecordsTable>;
 
@@ -73,36 +76,14 @@ export function sumRows(rows: Iterable<RollupRow>, grain: Grain, bucketOf: (buck
   return [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
 }
 
-/** One row per record, in the fine grain's shape (the hour as its bucket). */
-function recordRows(records: readonly RecordRow[]): RollupRow[] {
-  return records.map((record) => {
-    const counts = new Array<number>(BUCKET_COLUMNS.length).fill(0);
-    counts[bucketIndex(record.duration_ms)] = 1;
-    return {
-      bucket: hourOf(record.at),
-      data_source_uid: record.data_source_uid,
-      user_key: record.user_id ?? 0,
-      // A call refused before its asset was found carries no collection; any call of the same uid that found it does.
-      collection_id: record.collection_id ?? null,
-      calls: 1,
-      errors: record.status >= 400 ? 1 : 0,
-      cache_hits: record.cache_hit === 1 || record.cache_hit === true ? 1 : 0,
-      row_count: Number(record.row_count),
-      byte_count: Number(record.byte_count),
-      counts,
-    };
-  });
-}
-
-/** A batch of records summed for every rollup table: the fine hours once, every other table from them. */
-export function aggregate(records: readonly RecordRow[]): { grain: Grain; period: Period; rows: RollupRow[] }[] {
+/** Fine hourly rows summed for every rollup table: every other table from them. */
+export function aggregateFine(fineHourly: readonly RollupRow[]): { grain: Grain; period: Period; rows: RollupRow[] }[] {
   const same = (bucket: string) => bucket;
-  const fineHourly = sumRows(recordRows(records), 'fine', same);
   const fineDaily = sumRows(fineHourly, 'fine', dayOf);
   const sourceHourly = sumRows(fineHourly, 'source', same);
   const sourceDaily = sumRows(fineDaily, 'source', same);
   return [
-    { grain: 'fine', period: 'hourly', rows: fineHourly },
+    { grain: 'fine', period: 'hourly', rows: sumRows(fineHourly, 'fine', same) },
     { grain: 'fine', period: 'daily', rows: fineDaily },
     { grain: 'source', period: 'hourly', rows: sourceHourly },
     { grain: 'source', period: 'daily', rows: sourceDaily },
@@ -143,7 +124,7 @@ async function upsert(trx: Transaction<DB>, grain: Grain, period: Period, rows: 
   }
   const conflict = `on conflict (${['bucket', ...GRAIN_KEYS[grain]].join(', ')}) do update set ${sums.join(', ')}`;
   const values = rows.map((row) => columns.map(([, value]) => value(row)));
-  await insertJsonRows(
+  await insertRows(
     trx as unknown as Kysely<never>,
     table,
     columns.map(([column]) => column),
@@ -152,7 +133,70 @@ async function upsert(trx: Transaction<DB>, grain: Grain, period: Period, rows: 
   );
 }
 
-/** Adds a batch of records (about to be inserted in the same transaction) to every rollup table. */
-export async function addToRollups(trx: Transaction<DB>, records: readonly RecordRow[]): Promise<void> {
-  for (const { grain, period, rows } of aggregate(records)) await upsert(trx, grain, period, rows);
+/** Adds fine hourly rows (RollupBuffer.take) to every rollup table, in the caller's transaction. */
+export async function addToRollups(trx: Transaction<DB>, fineHourly: readonly RollupRow[]): Promise<void> {
+  for (const { grain, period, rows } of aggregateFine(fineHourly)) await upsert(trx, grain, period, rows);
+}
+
+/**
+ * Rollup increments not yet written, summed per fine hourly key (hour, data source, user). They are counters:
+ * rows taken for a write that then fails are put back (summed again) and go with the next write.
+ */
+export class RollupBuffer {
+  #rows = new Map<string, RollupRow>();
+
+  /** Keys waiting (memory is bounded by the caller). */
+  get size(): number {
+    return this.#rows.size;
+  }
+
+  /** Adds records that are now stored. */
+  addRecords(records: readonly RecordRow[]): void {
+    for (const record of records) {
+      const bucket = hourOf(record.at);
+      const user = record.user_id ?? 0;
+      const key = `${bucket}\u0000${record.data_source_uid}\u0000${user}`;
+      let row = this.#rows.get(key);
+      if (!row) {
+        row = {
+          bucket,
+          data_source_uid: record.data_source_uid,
+          user_key: user,
+          collection_id: null,
+          calls: 0,
+          errors: 0,
+          cache_hits: 0,
+          row_count: 0,
+          byte_count: 0,
+          counts: new Array<number>(BUCKET_COLUMNS.length).fill(0),
+        };
+        this.#rows.set(key, row);
+      }
+      // A call refused before its asset was found carries no collection; any call of the same uid that found it does.
+      row.collection_id = maxOf(row.collection_id, record.collection_id ?? null);
+      row.calls += 1;
+      if (record.status >= 400) row.errors += 1;
+      if (record.cache_hit === 1 || record.cache_hit === true) row.cache_hits += 1;
+      row.row_count += Number(record.row_count);
+      row.byte_count += Number(record.byte_count);
+      row.counts[bucketIndex(record.duration_ms)]! += 1;
+    }
+  }
+
+  /** Everything waiting, emptied. */
+  take(): RollupRow[] {
+    const rows = [...this.#rows.values()];
+    this.#rows = new Map();
+    return rows;
+  }
+
+  /** Puts back rows whose write failed (summed with whatever arrived meanwhile). */
+  restore(rows: readonly RollupRow[]): void {
+    for (const row of sumRows(rows, 'fine', (bucket) => bucket)) {
+      const key = `${row.bucket}\u0000${row.data_source_uid}\u0000${row.user_key}`;
+      const known = this.#rows.get(key);
+      if (known) addInto(known, row);
+      else this.#rows.set(key, row);
+    }
+  }
 }
