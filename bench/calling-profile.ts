@@ -8,10 +8,11 @@ import { intOption } from './lib/options.ts';
 import { removeScratchDir, scratchDir, stop } from './lib/processes.ts';
 import { randomLoad } from './lib/random-load.ts';
 import { print, printTable } from './lib/stats.ts';
+import { ROWS_PAGES, createWebApiAssets, startUpstream } from './web-api-setup.ts';
 import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';
 
 // Investigation, not a target: where the server's CPU goes under Q100 through the calling layer with the cache
-// off (`--asset=cache-on` for the cached one). Same set-up as calling-layer, server run with --cpu-prof; only the
+// off (`--asset=cache-on` for the cached one, `--asset=web-api` for the 100-row Web API asset of bench web-api). Same set-up as calling-layer, server run with --cpu-prof; only the
 // samples of the measured window are summarised.
 
 async function run(options: BenchOptions): Promise<BenchResult> {
@@ -28,11 +29,22 @@ async function run(options: BenchOptions): Promise<BenchResult> {
     nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
     env: { RATE_LIMIT_PER_MINUTE: '1000000' }, // one caller under load: lift the per-caller limit
   });
+  const webApi = options['asset'] === 'web-api';
+  // The Web API asset of bench web-api: 100 rows of a local upstream, a random page per request.
+  const upstream = webApi ? await startUpstream(1000) : undefined;
   try {
-    const assets = await createAssets(server, target, 3600);
-    const uid = options['asset'] === 'cache-on' ? assets.cacheOn : assets.cacheOff;
+    let url: string;
+    if (upstream) {
+      const assets = await createWebApiAssets(server, upstream, { upstreamConnections: 10, exportRows: 1000 });
+      url = `${server.baseUrl}/data/v1/${assets.rows}?page={id}`;
+    } else {
+      const assets = await createAssets(server, target, 3600);
+      const uid = options['asset'] === 'cache-on' ? assets.cacheOn : assets.cacheOff;
+      url = `${server.baseUrl}/data/v1/${uid}?customer_id={id}`;
+    }
     const load = {
-      url: `${server.baseUrl}/data/v1/${uid}?customer_id={id}`,
+      url,
+      maxId: upstream ? ROWS_PAGES : 10_000,
       serverPid: server.pid,
       headers: { authorization: `Bearer ${await adminToken(server)}` },
       connections,
@@ -59,11 +71,16 @@ async function run(options: BenchOptions): Promise<BenchResult> {
     return {
       name: 'calling-profile',
       verdicts: [],
-      notes: ['Profile of Q100 through the calling layer.'],
+      notes: [
+        webApi
+          ? 'Profile of the 100-row Web API asset through the calling layer.'
+          : 'Profile of Q100 through the calling layer.',
+      ],
       data: { measured, summary },
     };
   } finally {
     await stop(server.child);
+    if (upstream) await stop(upstream.child);
     removeScratchDir(workDir);
   }
 }
