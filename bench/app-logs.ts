@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
+import { LOG_COUNT_LIMIT } from '@datalab/contract/api/application-logs';
 import { FEW_MATCHES } from '../apps/server/src/modules/application-logs/service.ts';
 import { DAYS, postgresFill, sqliteFill } from './app-logs-data.ts';
 import { adminToken, startDataLab, type DataLabServer } from './lib/datalab.ts';
@@ -129,15 +130,16 @@ async function explain(databaseUrl: string, each: SearchCase): Promise<string[]>
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const pageSql = `explain (analyze, buffers) select l.id, l.created_at, l.level, substr(l.message, 1, 501)
-       from application_logs l left join users u on u.id = l.user_id
+    const pageSql = (extra: string) => `explain (analyze, buffers) select l.id, l.created_at, l.level,
+       substr(l.message, 1, 501)${extra} from application_logs l left join users u on u.id = l.user_id
        where ${where} order by l.created_at desc, l.id desc limit 20 offset ${offset}`;
     const countSql = `explain (analyze, buffers) select count(*) from (select l.id from application_logs l
-       where ${where} limit 10001) as matches`;
+       where ${where} limit ${LOG_COUNT_LIMIT + 1}) as matches`;
     const lines = async (text: string) =>
       (await client.query(text, values)).rows.map((row: Record<string, string>) => row['QUERY PLAN']!);
-    const count = await lines(countSql);
-    // As the service does (application-logs/service.ts): a text expected in few records is read from its matches.
+    // As the service does (application-logs/service.ts): a text expected in few records is read from its matches,
+    // and that page query counts them too (a window over the matches); otherwise the page walks the time order and
+    // a capped count, by scanning rather than through the trigram bitmap, runs beside it.
     const estimate = await client.query(
       `explain (format json) select 1 from application_logs where lower(message) like $1 escape '\\'`,
       [values[0]],
@@ -145,11 +147,24 @@ async function explain(databaseUrl: string, each: SearchCase): Promise<string[]>
     const expected = (estimate.rows[0] as { 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] })['QUERY PLAN'][0]!.Plan[
       'Plan Rows'
     ];
-    const fromMatches = expected <= FEW_MATCHES;
-    if (fromMatches) await client.query('set enable_indexscan = off');
-    const page = await lines(pageSql);
-    const how = fromMatches ? `from the matches (${expected} expected)` : `in time order (${expected} expected)`;
-    return [`-- page: ${each.name}, ${how}`, ...page, `-- count: ${each.name}`, ...count];
+    if (expected <= FEW_MATCHES) {
+      await client.query('begin');
+      await client.query('set local enable_indexscan = off');
+      const page = await lines(pageSql(', count(*) over () as match_count'));
+      await client.query('rollback');
+      return [`-- page and count: ${each.name}, from the matches (${expected} expected)`, ...page];
+    }
+    await client.query('begin');
+    await client.query('set local enable_bitmapscan = off');
+    const count = await lines(countSql);
+    await client.query('rollback');
+    const page = await lines(pageSql(''));
+    return [
+      `-- page: ${each.name}, in time order (${expected} expected)`,
+      ...page,
+      `-- count: ${each.name}, up to ${LOG_COUNT_LIMIT + 1}`,
+      ...count,
+    ];
   } finally {
     await client.end();
   }

@@ -35,8 +35,11 @@ export type LogLevel = z.infer<typeof logLevel>;
 /** 'call': one record per data call (calling layer, downloads), written with its usage record. */
 export const knownLogCategories = ['audit', 'request', 'client', 'call'] as const;
 
-/** Counting matches stops here: beyond it the list says "more than" instead of scanning every record. */
-export const LOG_COUNT_LIMIT = 10_000;
+/**
+ * Counting matches stops here: beyond it the list says "more than" instead of scanning every record. 1,000 (not
+ * 10,000): counting a common word's first 10,001 matches cost more than the whole rest of the call (decision 114).
+ */
+export const LOG_COUNT_LIMIT = 1_000;
 /** The most characters of a message a list row carries; the record's own call gives all of it. */
 export const LOG_LIST_MESSAGE_MAX = 500;
 

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import {
   applicationLogPage,
   applicationLogRecord,
+  LOG_COUNT_LIMIT,
   LOG_LIST_MESSAGE_MAX,
   logPeriodMessage,
 } from '@datalab/contract/api/application-logs';
@@ -31,6 +32,26 @@ async function insert(t: TestApp, rows: Partial<NewApplicationLog>[]) {
         ...row,
       })
       .execute();
+  }
+}
+
+/** `count` records at once (one statement per 400), oldest first, each made by `row(index)`. */
+async function insertMany(t: TestApp, count: number, row: (index: number) => Partial<NewApplicationLog>) {
+  for (let start = 0; start < count; start += 400) {
+    const rows: NewApplicationLog[] = [];
+    for (let index = start; index < Math.min(count, start + 400); index += 1) {
+      rows.push({
+        created_at: at(60 - index / 1000),
+        level: 'info',
+        category: 'test',
+        message: 'a record',
+        request_id: null,
+        user_id: null,
+        details: null,
+        ...row(index),
+      });
+    }
+    await t.app.db.insertInto('application_logs').values(rows).execute();
   }
 }
 
@@ -84,6 +105,79 @@ describeEachStore('application log', (ctx) => {
     expect(await found('DISK')).toEqual(['Disk 100% full', 'disk 1000 blocks']);
     expect(await found('a_b')).toEqual(['a_b matched']);
     expect(await found('nothing like it')).toEqual([]);
+  });
+
+  it('searches short texts and takes backslashes and quotes literally', async () => {
+    const admin = await buildPerson(ctx(), { canManageUsers: true });
+    const category = unique('short');
+    await insert(ctx(), [
+      { category, message: 'saved to C:\\temp\\x' },
+      { category, message: "it's 5% of Q" },
+      { category, message: 'plain' },
+    ]);
+    const found = async (search: string) =>
+      (await list(admin, { category, search })).items.map((item) => item.message).sort();
+    expect(await found('q')).toEqual(["it's 5% of Q"]);
+    expect(await found('%')).toEqual(["it's 5% of Q"]);
+    expect(await found('5%')).toEqual(["it's 5% of Q"]);
+    expect(await found("'")).toEqual(["it's 5% of Q"]);
+    expect(await found('\\')).toEqual(['saved to C:\\temp\\x']);
+    expect(await found(':\\t')).toEqual(['saved to C:\\temp\\x']);
+    expect(await found('\\%')).toEqual([]);
+    expect(await found('A')).toEqual(['plain', 'saved to C:\\temp\\x']);
+  });
+
+  it(`counts matches up to ${LOG_COUNT_LIMIT} and says when more match`, async () => {
+    const admin = await buildPerson(ctx(), { canManageUsers: true });
+    const capped = unique('capped');
+    const exact = unique('exact');
+    const row = (category: string) => (i: number) =>
+      ({ category, message: `Cap word ${i}`, level: i % 2 === 0 ? 'error' : 'warn' }) as const;
+    await insertMany(ctx(), LOG_COUNT_LIMIT + 3, row(capped));
+    await insertMany(ctx(), LOG_COUNT_LIMIT, row(exact));
+    const pageSize = 100;
+    const lastCounted = LOG_COUNT_LIMIT / pageSize;
+    // With and without a text (on PostgreSQL a rare text's page is read from its matches and counts them itself),
+    // and with two levels (on SQLite, more than LOG_COUNT_LIMIT matches are paged walking the time order).
+    for (const search of [{}, { search: 'CAP WORD' }, { level: 'warn' }] as Record<string, string>[]) {
+      const first = await list(admin, { category: capped, pageSize, ...search });
+      expect(first).toMatchObject({ totalCount: LOG_COUNT_LIMIT, isCountCapped: true });
+      expect(first.items[0]?.message).toBe(`Cap word ${LOG_COUNT_LIMIT + 2}`);
+      // The last page is beyond the counted ones: it still says where it is.
+      const beyond = await list(admin, { category: capped, pageSize, page: lastCounted + 1, ...search });
+      expect(beyond.items.map((item) => item.message)).toEqual(['Cap word 2', 'Cap word 1', 'Cap word 0']);
+      expect(beyond).toMatchObject({ totalCount: LOG_COUNT_LIMIT + 3, isCountCapped: true });
+      const all = await list(admin, { category: exact, pageSize, ...search });
+      expect(all).toMatchObject({ totalCount: LOG_COUNT_LIMIT, isCountCapped: false });
+    }
+    const errors = await list(admin, { category: capped, level: 'error', search: 'word', pageSize });
+    expect(errors).toMatchObject({ totalCount: LOG_COUNT_LIMIT / 2 + 2, isCountCapped: false });
+    expect(errors.items.slice(0, 2).map((item) => item.message)).toEqual([
+      `Cap word ${LOG_COUNT_LIMIT + 2}`,
+      `Cap word ${LOG_COUNT_LIMIT}`,
+    ]);
+  });
+
+  it('pages the matches of a text newest first (then by id) and counts them on a page past the last one', async () => {
+    const admin = await buildPerson(ctx(), { canManageUsers: true });
+    const category = unique('past');
+    const sameTime = at(2);
+    await insert(ctx(), [
+      { category, message: 'Rare needle one', created_at: at(3) },
+      { category, message: 'rare NEEDLE two', created_at: sameTime },
+      { category, message: 'rare needle four', created_at: at(1) },
+      { category, message: 'rare needle three', created_at: sameTime },
+      { category, message: 'hay' },
+    ]);
+    const page = (number: number) => list(admin, { category, search: 'rare needle', pageSize: 2, page: number });
+    const first = await page(1);
+    expect(first.items.map((item) => item.message)).toEqual(['rare needle four', 'rare needle three']);
+    expect(first).toMatchObject({ totalCount: 4, isCountCapped: false });
+    const second = await page(2);
+    expect(second.items.map((item) => item.message)).toEqual(['rare NEEDLE two', 'Rare needle one']);
+    expect(second.totalCount).toBe(4);
+    expect(await page(5)).toMatchObject({ items: [], totalCount: 4, isCountCapped: false });
+    expect(await list(admin, { category, search: 'no such needle' })).toMatchObject({ items: [], totalCount: 0 });
   });
 
   it('gives a prefix of a long message in the list and all of it, with its details, in the record', async () => {

@@ -11,8 +11,11 @@ import { notFound } from '../../lib/errors.ts';
 import { presentLogItem, presentLogRecord } from './presenter.ts';
 import {
   countLogs,
+  countLogsByScanning,
   estimateMessageMatches,
   findLog,
+  findLogMatches,
+  isPostgres,
   listLogPage,
   listLogPageFromMatches,
   type LogFilter,
@@ -39,12 +42,50 @@ export interface LogListOptions {
  */
 export const FEW_MATCHES = 20_000;
 
-/** One page: from the matches when PostgreSQL expects few of them, else in time order (SQLite always). */
-async function readPage(db: Database, filter: LogFilter, page: { limit: number; offset: number }) {
-  const expected = filter.search ? await estimateMessageMatches(db, filter.search) : undefined;
-  return expected !== undefined && expected <= FEW_MATCHES
-    ? listLogPageFromMatches(db, filter, page, LOG_LIST_MESSAGE_MAX)
-    : listLogPage(db, filter, page, LOG_LIST_MESSAGE_MAX);
+type PageRange = { limit: number; offset: number };
+
+/**
+ * One page and how many records match, counted up to `countLimit` (LOG_COUNT_LIMIT + 1).
+ * - PostgreSQL, a text it expects in few records: the page from the matches, which counts them too.
+ * - PostgreSQL otherwise: the page in time order and, beside it, a capped count that scans for a common text rather
+ *   than building its whole trigram bitmap.
+ * - SQLite: one pass (by the filters' best index, else the table; no text index, no sort) finds up to `countLimit`
+ *   matches. Fewer are all of them: the page is cut from them. Otherwise many match, and the page is read walking
+ *   the time order, which soon finds them. A rare or absent text is thus one scan, not a walk of every record in
+ *   time order plus a count scan.
+ */
+async function readPage(db: Database, filter: LogFilter, page: PageRange, countLimit: number) {
+  if (!isPostgres(db)) return readFromMatches(db, filter, page, countLimit);
+  if (!filter.search) return readInTimeOrder(db, filter, page, countLimit);
+  const expected = await estimateMessageMatches(db, filter.search);
+  if (expected !== undefined && expected > FEW_MATCHES) return readInTimeOrder(db, filter, page, countLimit, true);
+  const rows = await listLogPageFromMatches(db, filter, page, LOG_LIST_MESSAGE_MAX);
+  const first = rows[0];
+  if (first) return { rows, counted: Number(first.match_count) };
+  // No row to carry the count: nothing matches, or the page lies past the last match.
+  return { rows, counted: page.offset === 0 ? 0 : await countLogs(db, filter, countLimit) };
+}
+
+async function readInTimeOrder(db: Database, filter: LogFilter, page: PageRange, countLimit: number, scan = false) {
+  const [rows, counted] = await Promise.all([
+    listLogPage(db, filter, page, LOG_LIST_MESSAGE_MAX),
+    scan ? countLogsByScanning(db, filter, countLimit) : countLogs(db, filter, countLimit),
+  ]);
+  return { rows, counted };
+}
+
+async function readFromMatches(db: Database, filter: LogFilter, page: PageRange, countLimit: number) {
+  const matches = await findLogMatches(db, filter, countLimit);
+  if (matches.length >= countLimit) {
+    return { rows: await listLogPage(db, filter, page, LOG_LIST_MESSAGE_MAX, true), counted: matches.length };
+  }
+  const ids = matches
+    .sort((a, b) => (a.created_at === b.created_at ? b.id - a.id : a.created_at < b.created_at ? 1 : -1))
+    .slice(page.offset, page.offset + page.limit)
+    .map((match) => match.id);
+  const rows =
+    ids.length === 0 ? [] : await listLogPage(db, { ids }, { limit: ids.length, offset: 0 }, LOG_LIST_MESSAGE_MAX);
+  return { rows, counted: matches.length };
 }
 
 /** The levels at or above `lowest`. */
@@ -63,10 +104,7 @@ export async function listLogs(db: Database, options: LogListOptions): Promise<A
     requestId: options.requestId,
   };
   const offset = (options.page - 1) * options.pageSize;
-  const [rows, counted] = await Promise.all([
-    readPage(db, filter, { limit: options.pageSize, offset }),
-    countLogs(db, filter, LOG_COUNT_LIMIT + 1),
-  ]);
+  const { rows, counted } = await readPage(db, filter, { limit: options.pageSize, offset }, LOG_COUNT_LIMIT + 1);
   const isCountCapped = counted > LOG_COUNT_LIMIT;
   return {
     items: rows.map(presentLogItem),
