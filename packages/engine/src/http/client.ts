@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { Agent, type Dispatcher } from 'undici';
+import type { Agent, Dispatcher } from 'undici';
 import { EngineError, abortError } from '../errors.ts';
 import { headerValue, readBody } from './body.ts';
 import { CircuitBreaker } from './breaker.ts';
@@ -139,7 +139,7 @@ function isJson(headers: ReplyHeaders): boolean {
 export class HttpClient {
   readonly #settings: ParsedHttpSettings;
   readonly #guard: OutboundGuard;
-  readonly #agent: Agent;
+  #agent: Promise<Agent> | undefined;
   readonly #breaker: CircuitBreaker;
   readonly #connectTimings = new AsyncLocalStorage<ConnectTimings>();
 
@@ -147,12 +147,20 @@ export class HttpClient {
     this.#settings = settings;
     this.#guard = new OutboundGuard({ allowedHosts: settings.allowedHosts, ...(resolve ? { resolve } : {}) });
     this.#breaker = new CircuitBreaker(settings.breaker);
-    this.#agent = new Agent({
-      connect: this.#guard.connector({ connectTimeoutMs: settings.connectTimeoutMs, timings: this.#connectTimings }),
-      connections: settings.maxConnections,
-      headersTimeout: settings.headersTimeoutMs,
-      bodyTimeout: settings.bodyTimeoutMs,
+  }
+
+  /** The Agent, made on the first request: undici (~5 MB of heap) is loaded only by servers that call web APIs. */
+  #dispatcher(): Promise<Agent> {
+    this.#agent ??= import('undici').then(({ Agent, buildConnector }) => {
+      const { connectTimeoutMs, maxConnections, headersTimeoutMs, bodyTimeoutMs } = this.#settings;
+      return new Agent({
+        connect: this.#guard.connector(buildConnector, { connectTimeoutMs, timings: this.#connectTimings }),
+        connections: maxConnections,
+        headersTimeout: headersTimeoutMs,
+        bodyTimeout: bodyTimeoutMs,
+      });
     });
+    return this.#agent;
   }
 
   get breaker(): CircuitBreaker {
@@ -216,7 +224,8 @@ export class HttpClient {
   /** One request and its reply, recorded as one exchange and counted by the host's circuit breaker. */
   async #hop(hop: Outgoing, options: SendOptions, attempt: number, mayRetry: boolean): Promise<Reply> {
     const started = performance.now();
-    const record = newRecord(hop, options, attempt);
+    // Recorded (its secrets masked) only for someone who asked to see the exchanges.
+    const record = options.onExchange ? newRecord(hop, options, attempt) : undefined;
     const host = hop.url.host;
     const bodyDeadline = new AbortController();
     let entered = false;
@@ -226,9 +235,10 @@ export class HttpClient {
       const checkedAt = performance.now();
       this.#breaker.enter(host);
       entered = true;
+      const agent = await this.#dispatcher();
       const connect: ConnectTimings = {};
       const response = await this.#connectTimings.run(connect, () =>
-        this.#agent.request({
+        agent.request({
           origin: hop.url.origin,
           path: hop.url.pathname + hop.url.search,
           method: hop.method as 'GET',
@@ -237,12 +247,14 @@ export class HttpClient {
           signal: AbortSignal.any([options.signal, bodyDeadline.signal]),
         }),
       );
-      const opened = (connect.dnsMs ?? 0) + (connect.connectMs ?? 0);
-      record.status = response.statusCode;
-      record.replyHeaders = options.redactor.headers(response.headers);
-      record.timings.dnsMs = checkedAt - started + (connect.dnsMs ?? 0);
-      if (connect.connectMs !== undefined) record.timings.connectMs = connect.connectMs;
-      record.timings.headersMs = Math.max(0, performance.now() - checkedAt - opened);
+      if (record) {
+        const opened = (connect.dnsMs ?? 0) + (connect.connectMs ?? 0);
+        record.status = response.statusCode;
+        record.replyHeaders = options.redactor.headers(response.headers);
+        record.timings.dnsMs = checkedAt - started + (connect.dnsMs ?? 0);
+        if (connect.connectMs !== undefined) record.timings.connectMs = connect.connectMs;
+        record.timings.headersMs = Math.max(0, performance.now() - checkedAt - opened);
+      }
       verdict = response.statusCode >= 500 ? 'failure' : 'success';
       const skip =
         (options.followRedirects && redirectStatuses.has(response.statusCode)) ||
@@ -253,7 +265,7 @@ export class HttpClient {
       const mapped = this.#mapError(error, options.signal, bodyDeadline.signal);
       // A host that answered stays healthy even when its reply was refused (too large, cancelled midway).
       if (hostFailures.has(mapped)) verdict = 'failure';
-      record.error = mapped.message;
+      if (record) record.error = mapped.message;
       throw mapped;
     } finally {
       if (entered) {
@@ -261,8 +273,10 @@ export class HttpClient {
         else if (verdict === 'failure') this.#breaker.failure(host);
         else this.#breaker.release(host);
       }
-      record.timings.totalMs = performance.now() - started;
-      options.onExchange?.(record);
+      if (record) {
+        record.timings.totalMs = performance.now() - started;
+        options.onExchange?.(record);
+      }
     }
   }
 
@@ -270,7 +284,7 @@ export class HttpClient {
   async #read(
     response: Dispatcher.ResponseData,
     options: SendOptions,
-    record: HttpExchange,
+    record: HttpExchange | undefined,
     deadline: AbortController,
   ): Promise<Buffer> {
     const started = performance.now();
@@ -283,6 +297,7 @@ export class HttpClient {
     );
     try {
       const body = await readBody(response.body, response.headers, this.#settings.maxReplyBytes);
+      if (!record) return body.data;
       record.timings.bodyMs = performance.now() - started;
       record.bytes.received = body.received;
       // A token reply is never shown: it carries the access token.
@@ -307,6 +322,6 @@ export class HttpClient {
   }
 
   async close(): Promise<void> {
-    await this.#agent.close();
+    if (this.#agent) await (await this.#agent).close();
   }
 }

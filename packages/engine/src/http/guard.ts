@@ -1,7 +1,7 @@
 import type { AsyncLocalStorage } from 'node:async_hooks';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { type LookupFunction, isIP } from 'node:net';
-import { buildConnector } from 'undici';
+import type { buildConnector } from 'undici';
 import { EngineError } from '../errors.ts';
 import { isMetadataAddress, refusedAddressReason, refusedName } from './addresses.ts';
 
@@ -163,13 +163,14 @@ export class OutboundGuard {
   /**
    * undici's `connect` option: each new socket is checked on its host (allowed or not), on the addresses its name
    * resolves to (before connecting) and on the address it reached (before any byte is sent on plain HTTP).
+   * `buildSocket` is undici's buildConnector, passed in by the client that loaded undici.
    */
-  connector(options: {
-    connectTimeoutMs: number;
-    timings?: AsyncLocalStorage<ConnectTimings>;
-  }): buildConnector.connector {
+  connector(
+    buildSocket: typeof buildConnector,
+    options: { connectTimeoutMs: number; timings?: AsyncLocalStorage<ConnectTimings> },
+  ): buildConnector.connector {
     const build = (allowed: boolean) =>
-      buildConnector({ timeout: options.connectTimeoutMs, lookup: this.#connectLookup(allowed, options.timings) });
+      buildSocket({ timeout: options.connectTimeoutMs, lookup: this.#connectLookup(allowed, options.timings) });
     const checked = build(false);
     const trusted = build(true);
     return (params, callback) => {

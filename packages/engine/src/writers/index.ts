@@ -4,7 +4,6 @@ import { CrlfRecordEnds } from './crlf.ts';
 import { writeCsv } from './csv.ts';
 import { writeJson } from './json.ts';
 import { writeNdjson } from './ndjson.ts';
-import { writeParquet } from './parquet.ts';
 import { type WriteOptions, type WriteStats, waitForDrain } from './sink.ts';
 import { writeXlsx } from './xlsx.ts';
 
@@ -31,7 +30,8 @@ const writers: Record<FileFormat, (result: RowSource, out: Writable, options: Wr
   csv: writeCsv,
   ndjson: writeNdjson,
   xlsx: writeXlsx,
-  parquet: writeParquet,
+  // Loaded on the first Parquet download: hyparquet-writer is for download jobs only (DESIGN §6).
+  parquet: async (result, out, options) => (await import('./parquet.ts')).writeParquet(result, out, options),
 };
 
 /**

@@ -206,6 +206,57 @@ describe('XLSX', () => {
     expect(sheet.getRow(1).values).toEqual([undefined, 'id', 'name', 'amount']);
     expect(sheet.getRow(2).values).toEqual([undefined, 1, '=1+1', 2.5]);
   });
+
+  it('keeps each cell its type, escapes text, drops what XML cannot carry and names the sheet safely', async () => {
+    const typed: Column[] = [
+      { name: 'n', type: 'integer' },
+      { name: 'd', type: 'decimal' },
+      { name: 'b', type: 'boolean' },
+      { name: 't', type: 'string' },
+      { name: 'j', type: 'json' },
+      { name: 'at', type: 'datetime' },
+    ];
+    const rows: Row[] = [
+      { n: 7n, d: '-0.125', b: true, t: `<a & 'b'> "c"\u0001\u0008\ttab\nline`, j: { k: [1, 'x'] }, at: new Date(0) },
+      { n: null, d: 'not a number', b: false, t: '', j: null, at: undefined },
+      { n: Number.NaN, d: 1e21, b: null, t: ' padded ', j: [], at: null },
+    ];
+    const sink = memorySink({ slowEvery: 2 });
+    const stats = await writeRows('xlsx', { columns: typed, rows: stream(rows).rows }, sink.out, {
+      maxRows: 10,
+      sheetName: 'Sales: a/b [2024]?',
+    });
+    expect(stats).toEqual({ rows: 3, bytes: sink.buffer().length, truncated: false });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(sink.buffer() as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.name).toBe('Sales  a b  2024  ');
+    expect(sheet.getRow(1).values).toEqual([undefined, 'n', 'd', 'b', 't', 'j', 'at']);
+    expect(sheet.getRow(2).values).toEqual([
+      undefined,
+      7,
+      -0.125,
+      true,
+      `<a & 'b'> "c"\ttab\nline`,
+      '{"k":[1,"x"]}',
+      '1970-01-01T00:00:00.000Z',
+    ]);
+    // An empty text is written as exceljs wrote it (an empty value), which readers take for an empty cell.
+    expect(sheet.getRow(3).values).toEqual([undefined, undefined, 'not a number', false]);
+    expect(sheet.getRow(4).values).toEqual([undefined, 'NaN', 1e21, undefined, ' padded ', '[]']);
+    expect(sheet.rowCount).toBe(4);
+  });
+
+  it('writes an empty result as a sheet with the header row only', async () => {
+    const sink = memorySink();
+    const stats = await writeRows('xlsx', stream([]), sink.out, { maxRows: 10 });
+    expect(stats).toMatchObject({ rows: 0, truncated: false });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(sink.buffer() as unknown as ArrayBuffer);
+    expect(workbook.worksheets[0]!.name).toBe('Result');
+    expect(workbook.worksheets[0]!.getRow(1).values).toEqual([undefined, 'id', 'name', 'amount']);
+    expect(workbook.worksheets[0]!.rowCount).toBe(1);
+  });
 });
 
 describe('constant memory', () => {

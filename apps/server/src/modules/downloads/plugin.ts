@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DownloadJobState } from '../../db/schema.ts';
 import { DefinitionCache } from '../calling/service.ts';
-import { BullQueue } from './queue-bullmq.ts';
 import { MemoryQueue } from './queue-memory.ts';
 import type { JobQueue } from './queue.ts';
 import { countByState } from './repository.ts';
@@ -30,16 +29,18 @@ declare module 'fastify' {
 
 const SWEEP_MS = 60_000;
 
-function createQueue(app: FastifyInstance): JobQueue {
+/** BullMQ (and ioredis) are loaded only with REDIS_URL: ~8 MB of heap that an embedded server never uses. */
+async function createQueue(app: FastifyInstance): Promise<JobQueue> {
   const { redisUrl, downloads } = app.config;
   if (!redisUrl) return new MemoryQueue(downloads.concurrency);
+  const { BullQueue } = await import('./queue-bullmq.ts');
   return new BullQueue({ redisUrl, prefix: downloads.queuePrefix, concurrency: downloads.concurrency });
 }
 
 export default fp(
   async (app: FastifyInstance) => {
     const { config } = app;
-    const queue = createQueue(app);
+    const queue = await createQueue(app);
     const deps: DownloadsDeps = {
       calling: {
         db: app.db,
