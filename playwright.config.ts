@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-// End-to-end tests: the real server (embedded mode, fresh data folder) and Debian's Chromium.
+// End-to-end tests: the real server as `npm start` runs it (its JavaScript bundle, rebuilt first; embedded mode,
+// fresh data folder) and Debian's Chromium.
 
 const PORT = Number(process.env['E2E_PORT'] ?? 8099);
 export const BASE_URL = `http://localhost:${PORT}`;
@@ -34,7 +35,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node apps/server/src/server.ts',
+    command: 'node scripts/server-build.ts && node apps/server/dist/server.js',
     url: `${BASE_URL}/health/ready`,
     reuseExistingServer: false,
     timeout: 60_000,

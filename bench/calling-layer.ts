@@ -260,7 +260,9 @@ export const callingLayer: Bench = {
       CACHE_MAX_BYTES: String(CACHE_MAX_BYTES),
       RATE_LIMIT_PER_MINUTE: '1000000',
     };
-    const start = () => startDataLab({ dataDir, logLevel: 'info', stdout: join(dataDir, 'server.log'), env });
+    // `--server-node-args="--max-semi-space-size=16 --trace-gc"`: flags for this checkout's server (memory trials).
+    const nodeArgs = options['server-node-args']?.split(' ').filter(Boolean) ?? [];
+    const start = () => startDataLab({ dataDir, logLevel: 'info', stdout: join(dataDir, 'server.log'), env, nodeArgs });
     const server = await start();
     const assets = await createAssets(server, target, CACHE_TTL_SECONDS);
     const part = options['part'] ?? 'all';

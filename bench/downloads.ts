@@ -4,10 +4,10 @@ import type { ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import { pgTarget } from './calling-layer.ts';
 import { EXPORT_SQL, createAssets, ensureOrders, psql, type PgTarget } from './lib/calling-setup.ts';
-import { ROOT, SERVER_ENTRY, adminToken, startDataLab, type DataLabServer } from './lib/datalab.ts';
+import { ROOT, adminToken, serverEntry, startDataLab, type DataLabServer } from './lib/datalab.ts';
 import { memoryMB, psqlCopySeconds, timeExport } from './lib/exports.ts';
 import { intOption } from './lib/options.ts';
-import { WORKER_NODE_FLAGS } from '../scripts/worker-flags.ts';
+import WORKER_NODE_FLAGS from '../scripts/worker-flags.json' with { type: 'json' };
 import { launch, removeScratchDir, scratchDir, stop } from './lib/processes.ts';
 import { median, print, printTable, round } from './lib/stats.ts';
 import type { Bench, BenchResult, Verdict } from './lib/types.ts';
@@ -47,7 +47,7 @@ async function api(server: DataLabServer, token: string, method: string, path: s
 
 /** A worker process, resolved once it says it runs jobs (its start is not part of a job's time). */
 async function startWorker(env: Record<string, string>, nodeOptions: string): Promise<ChildProcess> {
-  const child = launch(process.execPath, [SERVER_ENTRY, '--role=worker'], {
+  const child = launch(process.execPath, [await serverEntry(), '--role=worker'], {
     cwd: ROOT,
     env: { ...process.env, ...env, NODE_OPTIONS: nodeOptions },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -112,7 +112,7 @@ export const downloads: Bench = {
     const formats = (options.formats?.split(',') ?? FORMATS) as Format[];
     const unknown = formats.filter((format) => !FORMATS.includes(format));
     if (unknown.length > 0) throw new Error(`--formats: ${unknown.join(', ')} not one of ${FORMATS.join(', ')}`);
-    // The flags `npm start -- --role=worker` gives a worker (scripts/worker-flags.ts); --worker-node-options to try others.
+    // The flags `npm start -- --role=worker` gives a worker (scripts/worker-flags.json); --worker-node-options to try others.
     const workerNodeOptions = options['worker-node-options'] ?? WORKER_NODE_FLAGS.join(' ');
     const redisUrl = options['redis-url'] ?? 'redis://127.0.0.1:6379';
     const store = `bench_downloads_${Date.now().toString(36)}`;

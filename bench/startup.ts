@@ -1,6 +1,7 @@
 import { freePort } from '../apps/server/src/testing/ports.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureServerBuild } from '../scripts/server-build.ts';
 import { buildWeb, webBuildIsStale } from '../scripts/web-build.ts';
 import { ROOT, startDataLab } from './lib/datalab.ts';
 import { launch, removeScratchDir, scratchDir, stop, waitFor200 } from './lib/processes.ts';
@@ -36,8 +37,8 @@ async function sampleServer(kind: 'first' | 'warm', dataDir: string, logLevel: s
 }
 
 /**
- * The real `npm start` path (npm → scripts/start.ts → server), when the script exists. start.ts first
- * rebuilds the web app if its sources are newer than apps/web/dist; such samples are not of a
+ * The real `npm start` path (npm → scripts/start.mjs → server bundle), when the script exists. It first
+ * rebuilds the web app (and the server bundle) if their sources are newer than the builds; such samples are not of a
  * "built checkout", so they are reported apart and left out of the verdict.
  */
 async function sampleNpmStart(dataDir: string, logLevel: string): Promise<Sample> {
@@ -50,7 +51,7 @@ async function sampleNpmStart(dataDir: string, logLevel: string): Promise<Sample
   });
   let rebuilt = false;
   child.stdout?.on('data', (chunk: Buffer) => {
-    rebuilt ||= chunk.toString('utf8').includes('Building the portal');
+    rebuilt ||= /Building the (portal|server)/.test(chunk.toString('utf8'));
   });
   try {
     const readyAt = await waitFor200(`http://127.0.0.1:${port}/health/ready`, child, 120_000);
@@ -71,7 +72,8 @@ async function sampleNpmStart(dataDir: string, logLevel: string): Promise<Sample
  * The target is about a built checkout: before each `npm start` sample, build the web app if its
  * sources changed (others may be editing them meanwhile). Returns false if the build fails.
  */
-function ensureBuiltCheckout(counts: { builds: number; failure?: string }): boolean {
+async function ensureBuiltCheckout(counts: { builds: number; failure?: string }): Promise<boolean> {
+  await ensureServerBuild();
   if (!webBuildIsStale()) return true;
   try {
     buildWeb();
@@ -92,7 +94,7 @@ async function run(options: BenchOptions): Promise<BenchResult> {
   const runs = intOption(options, 'runs', 5, 50);
   const logLevel = logLevelOption(options);
   const notes: string[] = [];
-  const hasStartScript = existsSync(join(ROOT, 'scripts/start.ts'));
+  const hasStartScript = existsSync(join(ROOT, 'scripts/start.mjs'));
   const web: { builds: number; failure?: string } = { builds: 0 };
   const samples: Sample[] = [];
   const dataDirs: string[] = [];
@@ -102,7 +104,7 @@ async function run(options: BenchOptions): Promise<BenchResult> {
       dataDirs.push(dataDir);
       samples.push(await sampleServer('first', dataDir, logLevel));
       samples.push(await sampleServer('warm', dataDir, logLevel));
-      if (hasStartScript && web.failure === undefined && ensureBuiltCheckout(web)) {
+      if (hasStartScript && web.failure === undefined && (await ensureBuiltCheckout(web))) {
         const npmDir = scratchDir('npm-start');
         dataDirs.push(npmDir);
         samples.push(await sampleNpmStart(npmDir, logLevel));
@@ -111,8 +113,7 @@ async function run(options: BenchOptions): Promise<BenchResult> {
   } finally {
     for (const dir of dataDirs) removeScratchDir(dir);
   }
-  if (!hasStartScript)
-    notes.push('scripts/start.ts does not exist: measured `node apps/server/src/server.ts` directly, not `npm start`.');
+  if (!hasStartScript) notes.push('scripts/start.mjs does not exist: measured the server directly, not `npm start`.');
   if (web.builds > 0)
     notes.push(
       `apps/web/dist was older than its sources ${web.builds} time(s): built it (untimed) before the next \`npm start\`.`,

@@ -15,12 +15,13 @@ const SOURCES = [
   'package-lock.json',
 ];
 
-function newestMtime(path: string): number {
+/** The newest modification time under `path` (0 when it does not exist); `skip` leaves files out by name. */
+export function newestMtime(path: string, skip?: RegExp): number {
   if (!existsSync(path)) return 0;
   const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
+  if (!stat.isDirectory()) return skip?.test(path) ? 0 : stat.mtimeMs;
   let newest = stat.mtimeMs;
-  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry), skip));
   return newest;
 }
 

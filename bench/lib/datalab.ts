@@ -1,15 +1,31 @@
 import { freePort } from '../../apps/server/src/testing/ports.ts';
 import type { ChildProcess } from 'node:child_process';
-import { closeSync, openSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { closeSync, existsSync, openSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ensureServerBuild } from '../../scripts/server-build.ts';
 import { fetchClient } from '../../apps/server/src/testing/http.ts';
 import { signIn } from '../../apps/server/src/testing/sign-in.ts';
 import { launch, stop, waitFor200 } from './processes.ts';
 
-// Starts the real server exactly as `node apps/server/src/server.ts` would run, on a free port.
+// Starts the real server as `npm start` runs it — its JavaScript bundle (scripts/server-build.ts), built first when
+// stale — on a free port. A checkout from before the bundle existed (`root`, for --before) runs its sources.
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const SERVER_ENTRY = 'apps/server/src/server.ts';
+export const SERVER_ENTRY = 'apps/server/dist/server.js';
+const SOURCES_ENTRY = 'apps/server/src/server.ts';
+
+/** The entry to run in `root`, its bundle built when it can be. */
+export async function serverEntry(root = ROOT): Promise<string> {
+  if (root === ROOT) {
+    await ensureServerBuild();
+    return SERVER_ENTRY;
+  }
+  if (!existsSync(join(root, 'scripts/server-build.ts'))) return SOURCES_ENTRY;
+  const built = spawnSync(process.execPath, ['scripts/server-build.ts'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`building the server in ${root} failed`);
+  return SERVER_ENTRY;
+}
 
 export interface DataLabOptions {
   dataDir: string;
@@ -45,8 +61,9 @@ export async function startDataLab(options: DataLabOptions): Promise<DataLabServ
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const stdoutFd = options.stdout === 'pipe' ? 'pipe' : openSync(options.stdout, 'a');
+  const entry = await serverEntry(options.root);
   const launchedAt = performance.now();
-  const child = launch(process.execPath, [...(options.nodeArgs ?? []), SERVER_ENTRY], {
+  const child = launch(process.execPath, [...(options.nodeArgs ?? []), entry], {
     cwd: options.root ?? ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, LOG_LEVEL: options.logLevel, ...options.env },
     stdio: ['ignore', stdoutFd, 'pipe'],

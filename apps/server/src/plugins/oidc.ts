@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type Provider from 'oidc-provider';
@@ -8,6 +9,7 @@ import { purgeExpiredPayloads } from '../oidc/adapter.ts';
 import { errorPage } from '../oidc/pages.ts';
 import { createBuiltInProvider, OIDC_MOUNT_PATH } from '../oidc/provider.ts';
 import { createSignInThrottle } from '../oidc/sign-in-throttle.ts';
+import { OIDC_ASSETS_DIR } from '../paths.ts';
 
 // Mounts the built-in provider (embedded mode only) under /oidc. The provider is a Koa app: it gets
 // the raw request with the mount path stripped and its body unread.
@@ -83,10 +85,7 @@ export default fp(
     app.decorate('oidcProvider', provider);
 
     const assets = new Map(
-      Object.entries(ASSETS).map(([file, type]) => [
-        file,
-        { type, body: readFileSync(new URL(`../oidc/assets/${file}`, import.meta.url)) },
-      ]),
+      Object.entries(ASSETS).map(([file, type]) => [file, { type, body: readFileSync(join(OIDC_ASSETS_DIR, file)) }]),
     );
     app.get<{ Params: { file: string } }>('/oidc-assets/:file', { schema: { hide: true } }, async (request, reply) => {
       const asset = assets.get(request.params.file);

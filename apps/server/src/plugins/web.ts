@@ -1,8 +1,9 @@
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DEFAULT_WEB_DIST } from '../paths.ts';
 
 // Serves the built single-page app: hashed assets with long caching, and index.html (with this
 // request's CSP nonce) for every page path, so the app's router decides what a path shows.
@@ -17,7 +18,6 @@ declare module 'fastify' {
 const NOT_PAGES = /^\/(api|oidc|oidc-assets|health|assets|data)(\/|$)/;
 /** A missing file (favicon.png, a stale chunk) is a 404, not the app. */
 const LOOKS_LIKE_FILE = /\/[^/]*\.[A-Za-z0-9]{1,8}$/;
-export const DEFAULT_WEB_DIST = resolve(import.meta.dirname, '../../../web/dist');
 
 export default fp(
   async (app: FastifyInstance) => {
