@@ -7,7 +7,7 @@ import { EXPORT_SQL, createAssets, ensureOrders, psql, type PgTarget } from './l
 import { ROOT, adminToken, serverEntry, startDataLab, type DataLabServer } from './lib/datalab.ts';
 import { memoryMB, psqlCopySeconds, timeExport } from './lib/exports.ts';
 import { intOption } from './lib/options.ts';
-import WORKER_NODE_FLAGS from '../scripts/worker-flags.json' with { type: 'json' };
+import NODE_FLAGS from '../scripts/node-flags.json' with { type: 'json' };
 import { launch, removeScratchDir, scratchDir, stop } from './lib/processes.ts';
 import { median, print, printTable, round } from './lib/stats.ts';
 import type { Bench, BenchResult, Verdict } from './lib/types.ts';
@@ -112,8 +112,8 @@ export const downloads: Bench = {
     const formats = (options.formats?.split(',') ?? FORMATS) as Format[];
     const unknown = formats.filter((format) => !FORMATS.includes(format));
     if (unknown.length > 0) throw new Error(`--formats: ${unknown.join(', ')} not one of ${FORMATS.join(', ')}`);
-    // The flags `npm start -- --role=worker` gives a worker (scripts/worker-flags.json); --worker-node-options to try others.
-    const workerNodeOptions = options['worker-node-options'] ?? WORKER_NODE_FLAGS.join(' ');
+    // The flags `npm start -- --role=worker` gives a worker (scripts/node-flags.json); --worker-node-options to try others.
+    const workerNodeOptions = options['worker-node-options'] ?? NODE_FLAGS.worker.join(' ');
     const redisUrl = options['redis-url'] ?? 'redis://127.0.0.1:6379';
     const store = `bench_downloads_${Date.now().toString(36)}`;
     psql(target, ['-c', `create database "${store}"`], 'postgres');

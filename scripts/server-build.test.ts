@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../apps/server/src/testing/ports.ts';
+import NODE_FLAGS from './node-flags.json' with { type: 'json' };
 import { SERVER_BUNDLE, SERVER_DIST, buildServer, serverBuildIsStale } from './server-build.ts';
 
 // The bundle `npm start` runs: built from the sources, plain JavaScript, and a server that starts from it and finds
@@ -49,6 +50,12 @@ describe('the server bundle', () => {
       expect(code, file).not.toMatch(/(from|import\()\s*["'][^"']+\.ts["']/);
       expect(code, file).not.toMatch(/from\s*["']@datalab\//);
     }
+  });
+
+  it('is what npm start runs, with the web flags given to its process', () => {
+    const start = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start;
+    expect(start).toBe(`node ${NODE_FLAGS.web.join(' ')} scripts/start.mjs`);
+    expect(readFileSync('scripts/start.mjs', 'utf8')).toContain("'apps/server/dist/server.js'");
   });
 
   it('serves the sign-in assets and the API from the bundle', async () => {

@@ -3,6 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import NODE_FLAGS from '../../scripts/node-flags.json' with { type: 'json' };
 import { ensureServerBuild } from '../../scripts/server-build.ts';
 import { fetchClient } from '../../apps/server/src/testing/http.ts';
 import { signIn } from '../../apps/server/src/testing/sign-in.ts';
@@ -32,6 +33,7 @@ export interface DataLabOptions {
   logLevel: string;
   /** Where the server's stdout (pino lines) goes: a file, or 'pipe' to watch for the "running" line. */
   stdout: string | 'pipe';
+  /** V8/Node flags; npm start's web flags (scripts/node-flags.json) come first unless these name heap flags. */
   nodeArgs?: string[];
   env?: Record<string, string>;
   /** Another checkout to run the server from (to compare before/after in one run); default: this one. */
@@ -62,8 +64,11 @@ export async function startDataLab(options: DataLabOptions): Promise<DataLabServ
   const baseUrl = `http://127.0.0.1:${port}`;
   const stdoutFd = options.stdout === 'pipe' ? 'pipe' : openSync(options.stdout, 'a');
   const entry = await serverEntry(options.root);
+  // npm start's V8 flags (scripts/node-flags.json), unless the bench names heap flags of its own.
+  const own = options.nodeArgs ?? [];
+  const flags = own.some((arg) => /^--max-(old|semi)-space-size/.test(arg)) ? own : [...NODE_FLAGS.web, ...own];
   const launchedAt = performance.now();
-  const child = launch(process.execPath, [...(options.nodeArgs ?? []), entry], {
+  const child = launch(process.execPath, [...flags, entry], {
     cwd: options.root ?? ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: options.dataDir, LOG_LEVEL: options.logLevel, ...options.env },
     stdio: ['ignore', stdoutFd, 'pipe'],

@@ -98,6 +98,41 @@ function cellXml(value: unknown, type: ColumnType, ref: string): string {
   return `<c r="${ref}" t="str"><v>${xmlText(text)}</v></c>`;
 }
 
+/**
+ * The sheet's XML gathered into a ~64 KiB buffer, one row's string at a time, and handed on when full. Not a growing
+ * string: `piece += row` chains every row of a piece into one rope, and a rope that outlives a young-generation
+ * collection teaches V8 to allocate that concatenation straight into the old generation — 80 MB of garbage there over
+ * a 1,000,000-row export (sampled), all resident until the next full collection.
+ */
+class SheetPiece {
+  readonly #write: (data: Buffer) => Promise<void>;
+  #buffer = Buffer.allocUnsafe(PIECE);
+  #used = 0;
+
+  constructor(write: (data: Buffer) => Promise<void>) {
+    this.#write = write;
+  }
+
+  async add(xml: string): Promise<void> {
+    // A UTF-16 code unit is at most 3 bytes of UTF-8: flush first when the text might not fit.
+    if (this.#used + xml.length * 3 > PIECE && this.#used > 0) await this.flush();
+    if (xml.length * 3 > PIECE) {
+      await this.#write(Buffer.from(xml, 'utf8')); // one huge row: on its own
+      return;
+    }
+    this.#used += this.#buffer.write(xml, this.#used, 'utf8');
+  }
+
+  /** Hands on what is gathered; the buffer goes with it (the ZIP writer may still hold it), a fresh one follows. */
+  async flush(): Promise<void> {
+    if (this.#used === 0) return;
+    const data = this.#buffer.subarray(0, this.#used);
+    this.#buffer = Buffer.allocUnsafe(PIECE);
+    this.#used = 0;
+    await this.#write(data);
+  }
+}
+
 export async function writeXlsx(result: RowSource, out: Writable, options: WriteOptions): Promise<WriteStats> {
   const zip = new ZipWriter(out);
   await zip.addFile('[Content_Types].xml', CONTENT_TYPES);
@@ -110,29 +145,22 @@ export async function writeXlsx(result: RowSource, out: Writable, options: Write
   const state = { truncated: false };
   let rows = 0;
   await zip.addStream('xl/worksheets/sheet1.xml', async (write) => {
-    let piece = SHEET_START;
-    const add = async (xml: string) => {
-      piece += xml;
-      if (piece.length >= PIECE) {
-        const data = Buffer.from(piece, 'utf8');
-        piece = '';
-        await write(data);
-      }
-    };
+    const piece = new SheetPiece(write);
     let header = '<row r="1">';
     columns.forEach((column, index) => (header += cellXml(column.name, 'string', `${letters[index]}1`)));
-    await add(`${header}</row>`);
+    await piece.add(SHEET_START + header + '</row>');
     for await (const row of capped(result.rows, options.maxRows, state)) {
-      const r = rows + 2;
+      const r = String(rows + 2);
       let xml = `<row r="${r}">`;
       for (let index = 0; index < columns.length; index += 1) {
         const column = columns[index]!;
-        xml += cellXml(row[column.name], column.type, `${letters[index]}${r}`);
+        xml += cellXml(row[column.name], column.type, letters[index] + r);
       }
       rows += 1;
-      await add(`${xml}</row>`);
+      await piece.add(`${xml}</row>`);
     }
-    await write(Buffer.from(piece + SHEET_END, 'utf8'));
+    await piece.add(SHEET_END);
+    await piece.flush();
   });
   await zip.finish();
   return { rows, bytes: zip.bytes, truncated: state.truncated };
