@@ -188,7 +188,9 @@ export const webApi: Bench = {
     const dataDir = scratchDir('web-api');
     // The calling layer counts calls per caller (RATE_LIMIT_PER_MINUTE, 600 by default): the load is one caller.
     const env = { RATE_LIMIT_PER_MINUTE: '1000000', MAX_EXPORT_ROWS: String(exportRows) };
-    const start = () => startDataLab({ dataDir, logLevel, stdout: join(dataDir, 'server.log'), env });
+    // `--server-node-args="--max-semi-space-size=8"`: other V8 flags for the server (memory trials).
+    const nodeArgs = options['server-node-args']?.split(' ').filter(Boolean) ?? [];
+    const start = () => startDataLab({ dataDir, logLevel, stdout: join(dataDir, 'server.log'), env, nodeArgs });
     let throughputData: ThroughputData | undefined;
     let breakerData: BreakerData | undefined;
     let exportData: ExportData | undefined;

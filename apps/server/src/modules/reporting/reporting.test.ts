@@ -218,6 +218,11 @@ describeEachStore('usage reporting', (ctx) => {
       calls: 3,
       distinctUsers: 3,
     });
+    // 11:00 holds a collection token's call and the owner's: one person.
+    expect(users.series.find((b: { start: string }) => b.start === '2026-03-02T11:00:00.000Z')).toMatchObject({
+      calls: 2,
+      distinctUsers: 1,
+    });
     expect(
       users.items.map((i: { user: { id: number } | null; totals: { calls: number; distinctUsers: number } }) => [
         i.user?.id ?? null,

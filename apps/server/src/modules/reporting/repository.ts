@@ -115,9 +115,20 @@ export function sumsPerBucket(db: Database, query: RollupQuery) {
 
 // Distinct counts are a GROUP BY then a count, not count(distinct …): PostgreSQL hashes the former, sorts the latter.
 
-/** Distinct users in scope per bucket. */
+/**
+ * Distinct users in scope per bucket. Everything, by hour or day: the per-user table holds one row per bucket and
+ * user (its key), so its rows are counted as they are; otherwise (a week spans seven daily rows of a user; a scope's
+ * fine rows repeat a user per data source) the rows are grouped by bucket and user first.
+ */
 export function usersPerBucket(db: Database, query: RollupQuery) {
   const start = seriesColumn(query.granularity);
+  const grain = usersGrain(query.scope);
+  if (grain === 'user' && query.granularity !== 'week') {
+    return rowsOf<{ start: string; users: number | string }>(
+      db,
+      sql`select bucket as start, count(*) as users from ${seriesRows(grain, query, PEOPLE)} group by bucket`,
+    );
+  }
   return rowsOf<{ start: string; users: number | string }>(
     db,
     sql`select start, count(*) as users
