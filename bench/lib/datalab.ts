@@ -13,7 +13,7 @@ import { launch, stop, waitFor200 } from './processes.ts';
 // stale — on a free port. A checkout from before the bundle existed (`root`, for --before) runs its sources.
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const SERVER_ENTRY = 'apps/server/dist/server.js';
+const SERVER_ENTRY = 'apps/server/dist/server.js';
 const SOURCES_ENTRY = 'apps/server/src/server.ts';
 
 /** The entry to run in `root`, its bundle built when it can be. */

@@ -3,8 +3,8 @@ import type { ColumnType, RowSource } from '../types.ts';
 import { type WriteOptions, type WriteStats, capped, jsonCell } from './sink.ts';
 import { ZipWriter } from './zip.ts';
 
-// XLSX written by hand: the sheet's XML is built row by row into ~64 KiB pieces that are deflated into the ZIP as
-// they come (zip.ts), each piece waiting for the Writable. One row's strings and one piece are all that is held, so
+// XLSX written by hand: the sheet's XML is written cell by cell into ~64 KiB buffers that are deflated into the ZIP
+// as they fill (zip.ts), each waiting for the Writable. One cell's string and one buffer are all that is held, so
 // a 1,000,000-row export leaves little garbage behind (exceljs's streaming writer built a model per row and piled
 // ~150 MB of garbage into the old generation before V8 collected it). Cells are typed values, never formulas (no
 // neutralising needed): numbers as numbers, booleans as booleans, everything else as text (`t="str"`, as exceljs
@@ -60,8 +60,7 @@ const SHEET_END = '</sheetData></worksheet>';
 // XML 1.0 cannot carry most control characters (even escaped): they are dropped, as exceljs dropped them.
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
 const XML_SPECIAL = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/;
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const XML_SPECIAL_ALL = /[<>&'"\x7F\x00-\x08\x0B\x0C\x0E-\x1F]/g;
+const XML_SPECIAL_ALL = new RegExp(XML_SPECIAL.source, 'g');
 const ENTITIES: Record<string, string> = { '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' };
 
 export function xmlText(text: string): string {
