@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pgTarget } from './calling-layer.ts';
 import { summarizeProfile, type CpuProfile } from './lib/cpu-profile.ts';
@@ -56,7 +56,10 @@ async function run(options: BenchOptions): Promise<BenchResult> {
     await stop(server.child);
     const [file] = readdirSync(profileDir).filter((name) => name.endsWith('.cpuprofile'));
     if (!file) throw new Error('the server wrote no .cpuprofile (did it exit gracefully?)');
-    const summary = summarizeProfile(JSON.parse(readFileSync(join(profileDir, file), 'utf8')) as CpuProfile, window);
+    const profileText = readFileSync(join(profileDir, file), 'utf8');
+    // `--keep-profile=<file>`: the raw profile, for Chromium's DevTools or a closer look.
+    if (options['keep-profile']) writeFileSync(options['keep-profile'], profileText);
+    const summary = summarizeProfile(JSON.parse(profileText) as CpuProfile, window);
     print(`\nProfiled ${seconds} s: ${measured.requestsPerSecond} req/s, ${measured.serverCpuMsPerRequest} CPU ms/req`);
     print(`samples in the window: ${summary.sampledMs} ms, of which idle ${summary.idleMs} ms`);
     const table = (title: string, rows: typeof summary.topFunctions) =>

@@ -11,6 +11,14 @@ import { createSqliteDialect } from './sqlite-dialect.ts';
 
 export type Database = Kysely<DB>;
 
+/** The pg pool behind each PostgreSQL store, for what Kysely does not speak (COPY … FROM STDIN). */
+const postgresPools = new WeakMap<Database, pg.Pool>();
+
+/** The pg pool of a PostgreSQL store; undefined for SQLite. */
+export function postgresPoolOf(db: Database): pg.Pool | undefined {
+  return postgresPools.get(db);
+}
+
 export function createDatabase(
   database: Config['database'],
   onIdleClientError: (error: Error) => void = (error) =>
@@ -31,7 +39,9 @@ export function createDatabase(
     // pg also emits 'error' on the client, where the pool listens only while it is idle: without this listener
     // that event would be an uncaught exception, and a store outage would crash the process.
     pool.on('connect', (client) => client.on('error', () => undefined));
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new BooleanPlugin()] });
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }), plugins: [new BooleanPlugin()] });
+    postgresPools.set(db, pool);
+    return db;
   }
   // The store holds sign-in sessions and encrypted secrets: its folder is the owner's alone (0700).
   const folder = dirname(database.file);

@@ -1,10 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, type Registry } from 'prom-client';
-import type { Database } from '../db/database.ts';
+import type pg from 'pg';
+import { postgresPoolOf, type Database } from '../db/database.ts';
 import type { Insertable, Kysely } from 'kysely';
 import type { ApplicationLogsTable, UsageRecordsTable } from '../db/schema.ts';
-import { insertRows, type BulkColumn } from '../modules/reporting/bulk.ts';
+import { copyRows, insertRows, type BulkColumn } from '../modules/reporting/bulk.ts';
 import { RollupBuffer, addToRollups } from '../modules/reporting/rollups.ts';
 
 // Usage records (DESIGN §6 "Usage"): every call appends one to an in-memory buffer, which is written in batches
@@ -12,7 +13,7 @@ import { RollupBuffer, addToRollups } from '../modules/reporting/rollups.ts';
 // blocks or fails a call: a failed write is logged and retried once with the next batch, then dropped.
 // Each batch also writes one application-log record per call (category 'call': an administrator finds a call by
 // its request id) in the same transaction: records and log records are written together or not at all, with no
-// insert per call. A batch once stored adds itself to the rollups' in-memory sums (modules/reporting/rollups.ts),
+// insert per call (PostgreSQL: COPY; SQLite: one prepared INSERT stepped per row). A batch once stored adds itself to the rollups' in-memory sums (modules/reporting/rollups.ts),
 // which are written every USAGE_ROLLUP_FLUSH_MS and at shutdown, one upsert per key (decision 113): a failed
 // rollup write keeps its sums for the next one, so the rollups equal the stored records once written.
 
@@ -58,7 +59,7 @@ declare module 'fastify' {
 
 /** A full batch is written at once; also the most rows one INSERT carries (16 columns each). */
 const BATCH_ROWS = 500;
-/** Rows per INSERT (one JSON parameter each, modules/reporting/bulk.ts): bounds a statement after an outage. */
+/** Rows per statement (an INSERT on SQLite, a COPY on PostgreSQL): bounds one after an outage. */
 const STATEMENT_ROWS = 5_000;
 /** Beyond this many records waiting (the store is down), the oldest are dropped: memory stays bounded. */
 const MAX_PENDING = 50_000;
@@ -102,6 +103,13 @@ type LogRow = Insertable<ApplicationLogsTable>;
 interface Pending {
   record: RecordRow;
   log: LogRow;
+}
+const recordValues = (calls: Pending[]) => calls.map((call) => valuesOf(call.record, RECORD_COLUMNS));
+const logValues = (calls: Pending[]) => calls.map((call) => valuesOf(call.log, LOG_COLUMNS));
+
+/** A batch in statements of at most STATEMENT_ROWS rows (a batch grows after an outage). */
+function* parts(calls: Pending[]): Generator<Pending[]> {
+  for (let start = 0; start < calls.length; start += STATEMENT_ROWS) yield calls.slice(start, start + STATEMENT_ROWS);
 }
 
 function toRow(entry: UsageRecord, at: string): RecordRow {
@@ -167,26 +175,44 @@ export function createUsageRecorder(db: Database, log: FastifyBaseLogger): Batch
   let scheduled = false;
   let rollupsScheduled = false;
 
-  async function writeBatch(calls: Pending[]) {
-    const records = calls.map((call) => call.record);
+  const pool = postgresPoolOf(db);
+
+  /** PostgreSQL: both tables through COPY in one transaction on one connection of the store's pool. */
+  async function copyBatch(postgres: pg.Pool, calls: Pending[]) {
+    const client = await postgres.connect();
+    let broken = false;
+    try {
+      await client.query('begin');
+      for (const part of parts(calls)) {
+        await copyRows(client, 'usage_records', RECORD_COLUMNS, recordValues(part));
+        await copyRows(client, 'application_logs', LOG_COLUMNS, logValues(part));
+      }
+      await client.query('commit');
+    } catch (error) {
+      broken = await client.query('rollback').then(
+        () => false,
+        () => true,
+      );
+      throw error;
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /** SQLite: prepared inserts stepped once per row, in one transaction. */
+  async function insertBatch(calls: Pending[]) {
     await db.transaction().execute(async (trx) => {
       const bulk = trx as unknown as Kysely<never>;
-      for (let start = 0; start < calls.length; start += STATEMENT_ROWS) {
-        const part = calls.slice(start, start + STATEMENT_ROWS);
-        await insertRows(
-          bulk,
-          'usage_records',
-          RECORD_COLUMNS,
-          part.map((call) => valuesOf(call.record, RECORD_COLUMNS)),
-        );
-        await insertRows(
-          bulk,
-          'application_logs',
-          LOG_COLUMNS,
-          part.map((call) => valuesOf(call.log, LOG_COLUMNS)),
-        );
+      for (const part of parts(calls)) {
+        await insertRows(bulk, 'usage_records', RECORD_COLUMNS, recordValues(part));
+        await insertRows(bulk, 'application_logs', LOG_COLUMNS, logValues(part));
       }
     });
+  }
+
+  async function writeBatch(calls: Pending[]) {
+    const records = calls.map((call) => call.record);
+    await (pool ? copyBatch(pool, calls) : insertBatch(calls));
     // Only records that are stored count in the rollups (a failed batch counts when its retry is stored).
     rollups.addRecords(records);
     if (rollups.size >= ROLLUP_KEYS_EARLY && !rollupsScheduled) {

@@ -1,4 +1,8 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { SqliteRows } from '../../db/sqlite-dialect.ts';
 
 // Many rows at once on the recording path (plugins/usage.ts: a usage record and a log record per call, and the
@@ -11,6 +15,9 @@ import { SqliteRows } from '../../db/sqlite-dialect.ts';
 //   SQLite parses the row's JSON text again for every column.
 // Either way the statement text depends only on the table and columns, so each is prepared once. Table and
 // column names come from fixed lists in code, never from input; every value is bound.
+// Rows that are only appended (usage records and call log records) go to PostgreSQL through COPY … FROM STDIN
+// instead (copyRows): no JSON for the server to parse, no statement to plan; ~7 µs less PostgreSQL CPU a row
+// (decision 120). Values travel as COPY's text format, escaped, never as SQL.
 
 export interface BulkColumn {
   name: string;
@@ -43,4 +50,36 @@ export async function insertRows(
   let text = texts.get(key);
   if (text === undefined) texts.set(key, (text = statementText(postgres, table, columns, conflict)));
   await db.executeQuery(CompiledQuery.raw(text, [postgres ? JSON.stringify(rows) : new SqliteRows(rows)]));
+}
+
+const COPY_SPECIAL = /[\\\t\n\r\0]/;
+const COPY_SPECIALS = /[\\\t\n\r\0]/g;
+const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '\uFFFD' };
+
+/** COPY's text format for one value: \N for null, backslash escapes for the characters that end a field or row. */
+function copyField(value: unknown): string {
+  if (value === null || value === undefined) return '\\N';
+  const text = typeof value === 'string' ? value : String(value);
+  // PostgreSQL's text holds no NUL: it becomes U+FFFD rather than failing the batch.
+  return COPY_SPECIAL.test(text) ? text.replace(COPY_SPECIALS, (char) => COPY_ESCAPES[char]!) : text;
+}
+
+/**
+ * Appends `rows` (values in `columns` order) to `table` through COPY … FROM STDIN on `client`, in whatever
+ * transaction the caller has open there. PostgreSQL converts each text to its column's type.
+ */
+export async function copyRows(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly BulkColumn[],
+  rows: readonly unknown[][],
+): Promise<void> {
+  if (rows.length === 0) return;
+  let data = '';
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i += 1) data += (i === 0 ? '' : '\t') + copyField(row[i]);
+    data += '\n';
+  }
+  const names = columns.map((column) => column.name).join(', ');
+  await pipeline(Readable.from([data]), client.query(copyFrom(`copy ${table} (${names}) from stdin`)));
 }

@@ -81,6 +81,24 @@ describeEachStore('call log records', (ctx) => {
     const [record] = (await logsOf(String(unknown.headers['x-request-id']))).items;
     expect(record?.message).toMatch(/^Call of no-such-asset as json: 404, /);
   });
+  it('keeps every character of what the caller sent: backslashes, tabs, line breaks, COPY markers', async () => {
+    // The PostgreSQL store appends call records through COPY's text format, where these would end a field or a
+    // row, or stand for NULL, unless escaped.
+    const name = String.raw`Orders \ by \N amount \. end`;
+    const asset = await world.asset({ name, sql: 'select id from orders order by id' });
+    const named = await reader.call('GET', `/data/v1/${asset.uid}`);
+    expect(named.statusCode).toBe(200);
+    const [record] = (await logsOf(String(named.headers['x-request-id']))).items;
+    expect(record?.message.startsWith(`Call of ${name} (${asset.uid}) as json: 200, `)).toBe(true);
+    const details = (await admin.call('GET', `/api/ApplicationLog/${record?.id}`)).json<{ details: unknown }>();
+    expect(details.details).toMatchObject({ dataAsset: { name } });
+
+    const uid = 'tab\there\nline\rreturn\\.';
+    const unknown = await reader.call('GET', `/data/v1/${encodeURIComponent(uid)}`);
+    expect(unknown.statusCode).toBe(404);
+    const [refused] = (await logsOf(String(unknown.headers['x-request-id']))).items;
+    expect(refused?.message.startsWith(`Call of ${uid} as json: 404, 0 rows, `)).toBe(true);
+  });
 });
 
 describeEachStore(
