@@ -255,10 +255,18 @@ export const callingLayer: Bench = {
     const dataset = ensureOrders(target);
     const dataDir = scratchDir('calling');
     // The per-caller limit (600 calls a minute by default) would turn a load test into 429s: lift it here.
+    // `--server-env="LOG_LEVEL=warn USAGE_RECORDING=off"`: settings of this checkout's server (what a part costs).
+    const serverEnv = Object.fromEntries(
+      (options['server-env'] ?? '')
+        .split(' ')
+        .filter(Boolean)
+        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+    );
     const env = {
       MAX_EXPORT_ROWS: '1000000',
       CACHE_MAX_BYTES: String(CACHE_MAX_BYTES),
       RATE_LIMIT_PER_MINUTE: '1000000',
+      ...serverEnv,
     };
     // `--server-node-args="--max-semi-space-size=16 --trace-gc"`: flags for this checkout's server (memory trials).
     const nodeArgs = options['server-node-args']?.split(' ').filter(Boolean) ?? [];
