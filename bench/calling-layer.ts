@@ -18,7 +18,7 @@ import type { Bench, BenchOptions, BenchResult, Verdict } from './lib/types.ts';
 
 const CACHE_TTL_SECONDS = 3600;
 /** Room for all 10,000 answers (~16 kB each): the cache is sized to the working set, as an operator would. */
-const CACHE_MAX_BYTES = 256 * 1024 * 1024;
+export const CACHE_MAX_BYTES = 256 * 1024 * 1024;
 /** The peers' Directus Q100 figures on this VM (shared/peers/README.md), used when Directus cannot run here. */
 const PEERS_DIRECTUS = { requestsPerSecond: 300, serverCpuMsPerRequest: 3.75, note: '285 / 317 req/s, 3.5–4.0 CPU ms' };
 
@@ -50,7 +50,7 @@ async function startBare(target: PgTarget) {
 }
 
 /** Calls every id once (20 at a time) so the cache-on side is measured warm: its TTL outlives the run. */
-async function primeCache(url: string, headers: Record<string, string>, maxId: number): Promise<number> {
+export async function primeCache(url: string, headers: Record<string, string>, maxId: number): Promise<number> {
   let next = 1;
   let failed = 0;
   const worker = async () => {

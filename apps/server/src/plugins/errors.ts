@@ -77,10 +77,15 @@ const API_OR_DATA = /^\/(api|data)\//;
 
 /** The field a NUL was found in, as the 400 names it: `params.id`, `query.q`, `name` (body) or `body`. */
 function nulField(request: FastifyRequest): string | undefined {
-  const inParams = nulPath(request.params);
-  if (inParams) return ['params', ...inParams].join('.');
-  const inQuery = nulPath(request.query);
-  if (inQuery) return ['query', ...inQuery].join('.');
+  // A NUL reaches the path or the query only percent-encoded (Node's parser refuses a raw one): without '%00' in
+  // the URL there is nothing to look for there (the walk cost ~3 µs of a ~70 µs cached call).
+  if (request.url.includes('%00')) {
+    const inParams = nulPath(request.params);
+    if (inParams) return ['params', ...inParams].join('.');
+    const inQuery = nulPath(request.query);
+    if (inQuery) return ['query', ...inQuery].join('.');
+  }
+  if (request.body === undefined || request.body === null) return undefined;
   const inBody = nulPath(request.body);
   if (inBody) return inBody.join('.') || 'body';
   return undefined;

@@ -220,6 +220,25 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
     expect(result.stats.rows).toBe(2);
   });
 
+  it('writes date-times as ISO 8601 whatever the offset, with infinities and BC dates as they are', async () => {
+    // set_config runs before the row is written out, so the row's timestamptz is shown in that time zone.
+    const zoned = async (zone: string) => {
+      const sql = `select set_config('TimeZone', '${zone}', true) as z, '2024-03-01 10:00:00+00'::timestamptz as at`;
+      return (await collect((await run(sql, {})).rows))[0]?.['at'];
+    };
+    expect(await zoned('Asia/Kolkata')).toBe('2024-03-01T15:30:00+05:30');
+    expect(await zoned('America/Los_Angeles')).toBe('2024-03-01T02:00:00-08:00');
+    expect(await zoned('UTC')).toBe('2024-03-01T10:00:00+00:00');
+    const plain = await run(
+      "select '2024-03-01 10:00:00.5'::timestamp as a, '0044-03-15 10:00:00 BC'::timestamp as b, " +
+        "'infinity'::timestamp as c, '-infinity'::timestamptz as d",
+      {},
+    );
+    expect(await collect(plain.rows)).toEqual([
+      { a: '2024-03-01T10:00:00.5', b: '0044-03-15T10:00:00 BC', c: 'infinity', d: '-infinity' },
+    ]);
+  });
+
   it('keeps quotes, comments and SQL in values as data', async () => {
     const result = await run("select id from orders where region = :region -- :ignored\n and ':ids' <> ''", {
       region: "north'; DROP TABLE x; --",
