@@ -7,7 +7,7 @@ import { ROOT, adminToken, startDataLab, type DataLabServer } from './lib/datala
 import { directusMissing, startDirectus, type DirectusPeer } from './lib/directus.ts';
 import { launch, removeScratchDir, scratchDir, stop, waitFor200 } from './lib/processes.ts';
 import { randomLoad, type RandomLoadRun } from './lib/random-load.ts';
-import { intOption } from './lib/options.ts';
+import { envOption, intOption, wordsOption } from './lib/options.ts';
 import { median, print, printTable, round } from './lib/stats.ts';
 import type { Bench, BenchOptions, BenchResult, Verdict } from './lib/types.ts';
 
@@ -256,20 +256,14 @@ export const callingLayer: Bench = {
     const dataDir = scratchDir('calling');
     // The per-caller limit (600 calls a minute by default) would turn a load test into 429s: lift it here.
     // `--server-env="LOG_LEVEL=warn USAGE_RECORDING=off"`: settings of this checkout's server (what a part costs).
-    const serverEnv = Object.fromEntries(
-      (options['server-env'] ?? '')
-        .split(' ')
-        .filter(Boolean)
-        .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-    );
     const env = {
       MAX_EXPORT_ROWS: '1000000',
       CACHE_MAX_BYTES: String(CACHE_MAX_BYTES),
       RATE_LIMIT_PER_MINUTE: '1000000',
-      ...serverEnv,
+      ...envOption(options, 'server-env'),
     };
     // `--server-node-args="--max-semi-space-size=16 --trace-gc"`: flags for this checkout's server (memory trials).
-    const nodeArgs = options['server-node-args']?.split(' ').filter(Boolean) ?? [];
+    const nodeArgs = wordsOption(options, 'server-node-args');
     const start = () => startDataLab({ dataDir, logLevel: 'info', stdout: join(dataDir, 'server.log'), env, nodeArgs });
     const server = await start();
     const assets = await createAssets(server, target, CACHE_TTL_SECONDS);

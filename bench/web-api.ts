@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { adminToken, startDataLab, type DataLabServer } from './lib/datalab.ts';
-import { intOption } from './lib/options.ts';
+import { intOption, wordsOption } from './lib/options.ts';
 import { processCpuSeconds, scratchDir, stop } from './lib/processes.ts';
 import { randomLoad, type RandomLoadRun } from './lib/random-load.ts';
 import { median, print, printTable, round } from './lib/stats.ts';
@@ -189,7 +189,7 @@ export const webApi: Bench = {
     // The calling layer counts calls per caller (RATE_LIMIT_PER_MINUTE, 600 by default): the load is one caller.
     const env = { RATE_LIMIT_PER_MINUTE: '1000000', MAX_EXPORT_ROWS: String(exportRows) };
     // `--server-node-args="--max-semi-space-size=8"`: other V8 flags for the server (memory trials).
-    const nodeArgs = options['server-node-args']?.split(' ').filter(Boolean) ?? [];
+    const nodeArgs = wordsOption(options, 'server-node-args');
     const start = () => startDataLab({ dataDir, logLevel, stdout: join(dataDir, 'server.log'), env, nodeArgs });
     let throughputData: ThroughputData | undefined;
     let breakerData: BreakerData | undefined;

@@ -85,7 +85,6 @@ function nulField(request: FastifyRequest): string | undefined {
     const inQuery = nulPath(request.query);
     if (inQuery) return ['query', ...inQuery].join('.');
   }
-  if (request.body === undefined || request.body === null) return undefined;
   const inBody = nulPath(request.body);
   if (inBody) return inBody.join('.') || 'body';
   return undefined;

@@ -53,7 +53,7 @@ export async function insertRows(
 }
 
 const COPY_SPECIAL = /[\\\t\n\r\0]/;
-const COPY_SPECIALS = /[\\\t\n\r\0]/g;
+const COPY_SPECIALS = new RegExp(COPY_SPECIAL.source, 'g');
 const COPY_ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r', '\0': '\uFFFD' };
 
 /** COPY's text format for one value: \N for null, backslash escapes for the characters that end a field or row. */

@@ -1,0 +1,140 @@
+import type { Insertable } from 'kysely';
+import type { ApplicationLogsTable, UsageRecordsTable } from '../db/schema.ts';
+import type { BulkColumn } from '../modules/reporting/bulk.ts';
+
+// What the usage recorder (usage.ts) writes for each call: its usage record and its 'call' application-log record,
+// as rows of the two tables and as values in their columns' order for the bulk writers (modules/reporting/bulk.ts).
+
+export interface UsageRecord {
+  userId: number | null;
+  tokenId?: number | null;
+  dataSourceId: number | null;
+  dataSourceUid: string;
+  /** The data asset's name when the call got as far as its definition (the call's log record names it). */
+  dataSourceName?: string | null;
+  collectionId: number | null;
+  /** 'data-api': a call of the calling layer (the portal's call screens use it too); 'download': a download job. */
+  channel: 'data-api' | 'download';
+  format: string;
+  status: number;
+  durationMs: number;
+  rows: number;
+  bytes: number;
+  cacheHit: boolean;
+  requestId: string | null;
+  at?: Date;
+}
+
+/** Rows per statement (an INSERT on SQLite, a COPY on PostgreSQL): bounds one after an outage. */
+const STATEMENT_ROWS = 5_000;
+
+export type RecordRow = Insertable<UsageRecordsTable>;
+const text = (name: string): BulkColumn => ({ name, type: 'text' });
+const int = (name: string): BulkColumn => ({ name, type: 'integer' });
+export const RECORD_COLUMNS: BulkColumn[] = [
+  text('at'),
+  int('user_id'),
+  int('token_id'),
+  int('data_source_id'),
+  text('data_source_uid'),
+  int('collection_id'),
+  text('channel'),
+  text('format'),
+  int('status'),
+  int('duration_ms'),
+  { name: 'row_count', type: 'bigint' },
+  { name: 'byte_count', type: 'bigint' },
+  int('cache_hit'),
+  text('request_id'),
+];
+export const LOG_COLUMNS: BulkColumn[] = [
+  text('created_at'),
+  text('level'),
+  text('category'),
+  text('message'),
+  text('request_id'),
+  int('user_id'),
+  text('details'),
+];
+const valuesOf = (row: object, columns: readonly BulkColumn[]) =>
+  columns.map((column) => (row as Record<string, unknown>)[column.name] ?? null);
+type LogRow = Insertable<ApplicationLogsTable>;
+/**
+ * A call waiting for its batch: what the route recorded and when (epoch ms), nothing more. Its rows are built when
+ * the batch is written: what waits outlives young-generation collections and is promoted, so the less each call
+ * holds (one small object instead of two rows and their message and details texts), the less old-generation
+ * garbage recording leaves behind.
+ */
+export interface Pending {
+  entry: UsageRecord;
+  at: number;
+}
+/** One call's rows: its usage record and its application-log record. */
+export interface Rows {
+  record: RecordRow;
+  log: LogRow;
+}
+export function toRows({ entry, at }: Pending): Rows {
+  const iso = new Date(at).toISOString();
+  return { record: toRow(entry, iso), log: toLog(entry, iso) };
+}
+export const recordValues = (calls: Rows[]) => calls.map((call) => valuesOf(call.record, RECORD_COLUMNS));
+export const logValues = (calls: Rows[]) => calls.map((call) => valuesOf(call.log, LOG_COLUMNS));
+
+/** A batch in statements of at most STATEMENT_ROWS rows (a batch grows after an outage). */
+export function* parts(calls: Rows[]): Generator<Rows[]> {
+  for (let start = 0; start < calls.length; start += STATEMENT_ROWS) yield calls.slice(start, start + STATEMENT_ROWS);
+}
+
+function toRow(entry: UsageRecord, at: string): RecordRow {
+  return {
+    at,
+    user_id: entry.userId,
+    token_id: entry.tokenId ?? null,
+    data_source_id: entry.dataSourceId,
+    data_source_uid: entry.dataSourceUid,
+    collection_id: entry.collectionId,
+    channel: entry.channel,
+    format: entry.format,
+    status: entry.status,
+    duration_ms: Math.round(entry.durationMs),
+    row_count: Math.max(0, entry.rows),
+    byte_count: entry.bytes,
+    cache_hit: entry.cacheHit ? 1 : 0,
+    request_id: entry.requestId,
+  };
+}
+
+const levelOf = (status: number): LogRow['level'] => (status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info');
+
+/** The call's application-log record: what an administrator reads on /management/logs. */
+function toLog(entry: UsageRecord, at: string): LogRow {
+  const asset = entry.dataSourceName ? `${entry.dataSourceName} (${entry.dataSourceUid})` : entry.dataSourceUid;
+  const what = entry.channel === 'download' ? 'Download' : 'Call';
+  const durationMs = Math.round(entry.durationMs);
+  const rows = Math.max(0, entry.rows);
+  const message =
+    `${what} of ${asset} as ${entry.format}: ${entry.status}, ${rows} rows, ${entry.bytes} bytes ` +
+    `in ${durationMs} ms${entry.cacheHit ? ', from the cache' : ''}`;
+  const details = {
+    channel: entry.channel,
+    dataAsset: { uid: entry.dataSourceUid, name: entry.dataSourceName ?? null, id: entry.dataSourceId },
+    collectionId: entry.collectionId,
+    tokenId: entry.tokenId ?? null,
+    format: entry.format,
+    status: entry.status,
+    rows,
+    bytes: entry.bytes,
+    durationMs,
+    cacheHit: entry.cacheHit,
+  };
+  return {
+    created_at: at,
+    level: levelOf(entry.status),
+    category: 'call',
+    message,
+    request_id: entry.requestId,
+    user_id: entry.userId,
+    details: JSON.stringify(details),
+  };
+}
