@@ -9,7 +9,7 @@ import { pgTarget } from './calling-layer.ts';
 import { addCallers } from './lib/bench-callers.ts';
 import { createQ100Assets, ensureOrders } from './lib/calling-setup.ts';
 import { adminToken, startDataLab, type DataLabServer } from './lib/datalab.ts';
-import { intOption } from './lib/options.ts';
+import { envOption, intOption, wordsOption } from './lib/options.ts';
 import { machineBusySeconds, processCpuSeconds, removeScratchDir, scratchDir, stop } from './lib/processes.ts';
 import { postgresCpu, postgresCpuSince } from './lib/random-load.ts';
 import { median, print, printTable, round } from './lib/stats.ts';
@@ -135,10 +135,12 @@ async function startSide(
   store: Store,
   pg: ReturnType<typeof pgTarget>,
   counts: { assets: number; callers: number },
+  extra: { nodeArgs: string[]; env: Record<string, string> },
 ): Promise<Target> {
   const dataDir = scratchDir(`recording-${store}-${side}`);
   const postgres = store === 'postgres' ? await createPostgresDatabase() : undefined;
   const env: Record<string, string> = {
+    ...extra.env,
     RATE_LIMIT_PER_MINUTE,
     USAGE_RECORDING: side,
     DEMO_SHOP_ORDERS: '200', // the demo's own data is not called here: a quick first start
@@ -147,7 +149,8 @@ async function startSide(
   const database: Config['database'] = postgres
     ? { kind: 'postgres', url: postgres.url, poolMax: 2 }
     : { kind: 'sqlite', file: join(dataDir, 'datalab.sqlite') };
-  const start = () => startDataLab({ dataDir, logLevel: 'info', stdout: join(dataDir, 'server.log'), env });
+  const start = () =>
+    startDataLab({ dataDir, logLevel: 'info', stdout: join(dataDir, 'server.log'), env, nodeArgs: extra.nodeArgs });
   let server = await start();
   const { collectionUid, uids } = await createQ100Assets(server, pg, counts.assets);
   await stop(server.child);
@@ -225,7 +228,10 @@ async function runStore(
   const sides: Target[] = [];
   const result: StoreResult = { store, fixed: [], full: [], ratios: { varied: [], single: [] } };
   try {
-    sides.push(await startSide('on', store, pg, counts), await startSide('off', store, pg, counts));
+    // `--server-node-args="--cpu-prof --cpu-prof-dir=…"` and `--server-env="K=V …"`: both sides' servers (profiles,
+    // settings trials).
+    const extra = { nodeArgs: wordsOption(options, 'server-node-args'), env: envOption(options, 'server-env') };
+    sides.push(await startSide('on', store, pg, counts, extra), await startSide('off', store, pg, counts, extra));
     for (const traffic of traffics) {
       for (let r = 1; r <= rounds; r += 1) {
         const pair: Run[] = [];

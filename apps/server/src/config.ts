@@ -49,7 +49,7 @@ const envSchema = z.object({
   CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(67_108_864),
   MAX_EXPORT_ROWS: z.coerce.number().int().min(1).default(5_000_000),
   USAGE_FLUSH_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
-  USAGE_ROLLUP_FLUSH_MS: z.coerce.number().int().min(10).max(300_000).default(10_000),
+  USAGE_ROLLUP_FLUSH_MS: z.coerce.number().int().min(10).max(300_000).default(30_000),
   USAGE_RECORDING: z.enum(['on', 'off']).default('on'),
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   TOKEN_DEFAULT_DAYS: z.coerce.number().int().min(1).max(3650).default(30),

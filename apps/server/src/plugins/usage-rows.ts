@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { ApplicationLogsTable, UsageRecordsTable } from '../db/schema.ts';
+import { encodeCallDetails } from '../modules/application-logs/call-details.ts';
 import type { BulkColumn } from '../modules/reporting/bulk.ts';
 
 // What the usage recorder (usage.ts) writes for each call: its usage record and its 'call' application-log record,
@@ -116,7 +117,7 @@ function toLog(entry: UsageRecord, at: string): LogRow {
   const message =
     `${what} of ${asset} as ${entry.format}: ${entry.status}, ${rows} rows, ${entry.bytes} bytes ` +
     `in ${durationMs} ms${entry.cacheHit ? ', from the cache' : ''}`;
-  const details = {
+  const details = encodeCallDetails({
     channel: entry.channel,
     dataAsset: { uid: entry.dataSourceUid, name: entry.dataSourceName ?? null, id: entry.dataSourceId },
     collectionId: entry.collectionId,
@@ -127,7 +128,7 @@ function toLog(entry: UsageRecord, at: string): LogRow {
     bytes: entry.bytes,
     durationMs,
     cacheHit: entry.cacheHit,
-  };
+  });
   return {
     created_at: at,
     level: levelOf(entry.status),
@@ -135,6 +136,6 @@ function toLog(entry: UsageRecord, at: string): LogRow {
     message,
     request_id: entry.requestId,
     user_id: entry.userId,
-    details: JSON.stringify(details),
+    details,
   };
 }

@@ -247,6 +247,30 @@ describe('XLSX', () => {
     expect(sheet.rowCount).toBe(4);
   });
 
+  it('writes a sheet of many pieces whole, each row where it belongs (buffers are filled again only once consumed)', async () => {
+    // ~1.5 MB of sheet XML: ~25 pieces of 64 KiB, written through a slow Writable; one cell larger than a piece
+    // goes on its own right after a piece sealed early.
+    const huge = 'h'.repeat(30_000);
+    const rows: Row[] = Array.from({ length: 12_000 }, (_unused, i) => ({
+      id: i,
+      name: i === 6_000 ? huge : `name ${i} ${'x'.repeat(i % 40)}`,
+      amount: `${i}.25`,
+    }));
+    const sink = memorySink({ slowEvery: 3 });
+    const stats = await writeRows('xlsx', stream(rows), sink.out, { maxRows: 20_000 });
+    expect(stats.rows).toBe(12_000);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(sink.buffer() as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.rowCount).toBe(12_001);
+    const misplaced: number[] = [];
+    rows.forEach((row, i) => {
+      const values = sheet.getRow(i + 2).values as unknown[];
+      if (values[1] !== row.id || values[2] !== row.name || values[3] !== i + 0.25) misplaced.push(i);
+    });
+    expect(misplaced).toEqual([]);
+  });
+
   it('writes an empty result as a sheet with the header row only', async () => {
     const sink = memorySink();
     const stats = await writeRows('xlsx', stream([]), sink.out, { maxRows: 10 });

@@ -11,6 +11,8 @@ import { ZipWriter } from './zip.ts';
 // wrote it without shared strings); nulls are empty cells.
 
 const PIECE = 64 * 1024;
+/** Consumed buffers kept to be filled again (a row rarely fills more than one). */
+const SPARE_PIECES = 2;
 const MAIN = 'http://schemas.openxmlformats.org/spreadsheetml/2006/main';
 const RELS = 'http://schemas.openxmlformats.org/package/2006/relationships';
 const OFFICE_RELS = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
@@ -107,7 +109,14 @@ class SheetPiece {
   readonly #write: (data: Buffer) => Promise<void>;
   #buffer = Buffer.allocUnsafe(PIECE);
   #used = 0;
-  #full: Buffer[] = [];
+  /** Filled buffers waiting to be handed on: the bytes written, and the whole buffer to fill again after. */
+  #full: { bytes: Buffer; whole?: Buffer<ArrayBuffer> }[] = [];
+  /**
+   * Buffers handed on and consumed (the ZIP writer's `write` resolves once deflate has read them), filled again: a
+   * fresh 64 KiB buffer per piece is memory outside the V8 heap that only a collection frees, and V8 lets tens of
+   * megabytes of it pile up before it collects (decision 121).
+   */
+  readonly #spare: Buffer<ArrayBuffer>[] = [];
 
   constructor(write: (data: Buffer) => Promise<void>) {
     this.#write = write;
@@ -118,7 +127,7 @@ class SheetPiece {
     if (this.#used + xml.length * 3 > PIECE) {
       this.#seal();
       if (xml.length * 3 > PIECE) {
-        this.#full.push(Buffer.from(xml, 'utf8')); // one huge cell: on its own
+        this.#full.push({ bytes: Buffer.from(xml, 'utf8') }); // one huge cell: on its own
         return;
       }
     }
@@ -133,14 +142,18 @@ class SheetPiece {
   /** Hands on the buffers filled so far; with `all`, the one being filled too. */
   async flush(all = false): Promise<void> {
     if (all) this.#seal();
-    while (this.#full.length > 0) await this.#write(this.#full.shift()!);
+    while (this.#full.length > 0) {
+      const { bytes, whole } = this.#full.shift()!;
+      await this.#write(bytes);
+      if (whole && this.#spare.length < SPARE_PIECES) this.#spare.push(whole);
+    }
   }
 
-  /** The buffer goes (the ZIP writer may still hold it); a fresh one follows. */
+  /** The buffer waits to be handed on; a spare one (or a fresh one) is filled meanwhile. */
   #seal(): void {
     if (this.#used === 0) return;
-    this.#full.push(this.#buffer.subarray(0, this.#used));
-    this.#buffer = Buffer.allocUnsafe(PIECE);
+    this.#full.push({ bytes: this.#buffer.subarray(0, this.#used), whole: this.#buffer });
+    this.#buffer = this.#spare.pop() ?? Buffer.allocUnsafe(PIECE);
     this.#used = 0;
   }
 }

@@ -92,7 +92,8 @@ export class ZipWriter {
 
   /**
    * A part written as it is produced: `produce` calls `write` with each piece (a Buffer) and awaits it; the deflated
-   * bytes go to the Writable as they come, with its backpressure carried back to `write`.
+   * bytes go to the Writable as they come, with its backpressure carried back to `write`. `write` resolves once
+   * deflate has consumed the piece, so its buffer may then be filled again.
    */
   async addStream(name: string, produce: (write: (data: Buffer) => Promise<void>) => Promise<void>): Promise<void> {
     const entry: Entry = {
@@ -130,7 +131,9 @@ export class ZipWriter {
       if (this.#out.destroyed) throw new Error('The output was closed');
       entry.crc = crc32(data, entry.crc);
       entry.size += data.length;
-      if (!deflate.write(data)) await Promise.race([waitForDrain(deflate), failure]);
+      const consumed = new Promise<void>((resolve) => deflate.write(data, () => resolve()));
+      await Promise.race([consumed, failure]);
+      if (deflate.writableNeedDrain) await Promise.race([waitForDrain(deflate), failure]);
     };
     try {
       await produce(write);

@@ -5,6 +5,7 @@ import {
   type ApplicationLogRecord,
 } from '@datalab/contract/api/application-logs';
 import type { ApplicationLog } from '../../db/schema.ts';
+import { expandCallDetails } from './call-details.ts';
 
 // Shapes application-log replies: a table row (the message cut to a prefix) and one whole record.
 
@@ -41,6 +42,8 @@ function parseDetails(details: string | null): Record<string, unknown> | null {
   if (details === null) return null;
   try {
     const parsed: unknown = JSON.parse(details);
+    const call = expandCallDetails(parsed);
+    if (call) return { ...call };
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
       ? (parsed as Record<string, unknown>)
       : { value: parsed };

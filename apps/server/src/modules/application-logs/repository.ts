@@ -22,6 +22,10 @@ export interface LogFilter {
   ids?: readonly number[] | undefined;
 }
 
+/** The level and the category most records have: the partial indexes of migration 0014 leave them out. */
+const COMMON_LEVEL = 'info';
+const COMMON_CATEGORY = 'call';
+
 export const isPostgres = (db: Database) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 /**
@@ -32,10 +36,22 @@ export const isPostgres = (db: Database) => db.getExecutor().adapter instanceof 
  */
 function filtered(db: Database, filter: LogFilter, walkTimeOrder = false) {
   let query = db.selectFrom('application_logs');
-  if (filter.levels && walkTimeOrder && filter.levels.length > 1 && !isPostgres(db)) {
-    query = query.where(sql<string>`+${sql.ref('application_logs.level')}`, 'in', [...filter.levels]);
-  } else if (filter.levels) query = query.where('application_logs.level', 'in', [...filter.levels]);
-  if (filter.category) query = query.where('application_logs.category', '=', filter.category);
+  if (filter.levels) {
+    const level =
+      walkTimeOrder && filter.levels.length > 1 && !isPostgres(db)
+        ? sql<string>`+${sql.ref('application_logs.level')}`
+        : sql.ref<string>('application_logs.level');
+    query = query.where(level, 'in', [...filter.levels]);
+    // The level and category indexes hold only the records that are not 'info' / not calls (migration 0014): a
+    // filter they can serve says so, as a literal the store matches against the index's own condition.
+    if (!filter.levels.includes(COMMON_LEVEL)) query = query.where(level, '<>', sql.lit(COMMON_LEVEL));
+  }
+  if (filter.category) {
+    query = query.where('application_logs.category', '=', filter.category);
+    if (filter.category !== COMMON_CATEGORY) {
+      query = query.where('application_logs.category', '<>', sql.lit(COMMON_CATEGORY));
+    }
+  }
   if (filter.from) query = query.where('application_logs.created_at', '>=', filter.from);
   if (filter.to) query = query.where('application_logs.created_at', '<=', filter.to);
   if (filter.userId !== undefined) query = query.where('application_logs.user_id', '=', filter.userId);
