@@ -30,34 +30,103 @@ export function rowsAt(reply: unknown, path: string): Row[] {
   );
 }
 
-const datePattern = /^\d{4}-\d{2}-\d{2}$/;
-const dateTimePattern = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+const DIGIT_0 = 48;
+const DIGIT_9 = 57;
+const isDigit = (code: number) => code >= DIGIT_0 && code <= DIGIT_9;
+
+/** `YYYY-MM-DD` from `from` on (the characters only: ranges are Date.parse's to judge). */
+function isDateAt(text: string, from: number): boolean {
+  for (let i = from; i < from + 10; i += 1) {
+    const code = text.charCodeAt(i);
+    if (i === from + 4 || i === from + 7 ? code !== 45 /* - */ : !isDigit(code)) return false;
+  }
+  return true;
+}
+
+/** `YYYY-MM-DD` exactly. */
+const isDateText = (text: string) => text.length === 10 && isDateAt(text, 0);
+
+/** Two digits at `at`. */
+const twoDigits = (text: string, at: number) => isDigit(text.charCodeAt(at)) && isDigit(text.charCodeAt(at + 1));
+
+/**
+ * `YYYY-MM-DD[T ]hh:mm[:ss[.fff…]](Z|±hh[:]mm)` (T and Z in either case) that Date.parse reads: a date-time with its
+ * offset. Checked character by character — a page types every cell of a date-time column with it.
+ */
+function isDateTimeText(text: string): boolean {
+  const length = text.length;
+  if (length < 17 || !isDateAt(text, 0)) return false;
+  const separator = text.charCodeAt(10);
+  if (separator !== 84 /* T */ && separator !== 116 /* t */ && separator !== 32 /* space */) return false;
+  if (!twoDigits(text, 11) || text.charCodeAt(13) !== 58 /* : */ || !twoDigits(text, 14)) return false;
+  let at = 16;
+  if (text.charCodeAt(at) === 58 /* : */) {
+    if (!twoDigits(text, at + 1)) return false;
+    at += 3;
+    if (text.charCodeAt(at) === 46 /* . */) {
+      const digits = at + 1;
+      at = digits;
+      while (at < length && isDigit(text.charCodeAt(at))) at += 1;
+      if (at === digits) return false;
+    }
+  }
+  const zone = text.charCodeAt(at);
+  if (zone === 90 /* Z */ || zone === 122 /* z */) {
+    if (at + 1 !== length) return false;
+  } else if (zone === 43 /* + */ || zone === 45 /* - */) {
+    if (!twoDigits(text, at + 1)) return false;
+    at += 3;
+    if (text.charCodeAt(at) === 58 /* : */) at += 1;
+    if (at + 2 !== length || !twoDigits(text, at)) return false;
+  } else return false;
+  return !Number.isNaN(Date.parse(text));
+}
 
 function typeOf(value: unknown): ColumnType | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value === 'number') return Number.isSafeInteger(value) ? 'integer' : 'decimal';
   if (typeof value === 'string') {
-    if (datePattern.test(value)) return 'date';
-    if (dateTimePattern.test(value) && !Number.isNaN(Date.parse(value))) return 'datetime';
+    if (isDateText(value)) return 'date';
+    if (isDateTimeText(value)) return 'datetime';
     return 'string';
   }
   return 'json';
 }
 
+/** Whether a cell leaves a column of type `known` as it is (no merge needed). */
+function fits(known: ColumnType, value: unknown): boolean {
+  if (value === null || value === undefined || known === 'json') return true;
+  switch (known) {
+    case 'string':
+      return typeof value === 'string';
+    case 'integer':
+      return typeof value === 'number' && Number.isSafeInteger(value);
+    case 'decimal':
+      return typeof value === 'number';
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'date':
+      return typeof value === 'string' && isDateText(value);
+    case 'datetime':
+      return typeof value === 'string' && isDateTimeText(value);
+    default:
+      return false;
+  }
+}
+
 function merge(a: ColumnType | undefined, b: ColumnType | undefined): ColumnType | undefined {
   if (a === undefined || a === b) return b;
   if (b === undefined) return a;
-  const pair = new Set([a, b]);
-  if (pair.has('integer') && pair.has('decimal')) return 'decimal';
-  if (pair.has('json')) return 'json';
+  if ((a === 'integer' && b === 'decimal') || (a === 'decimal' && b === 'integer')) return 'decimal';
+  if (a === 'json' || b === 'json') return 'json';
   return 'string';
 }
 
 /**
- * Columns of a batch of rows, with engine types (a column that is null throughout is a string). A text cell of a
- * column already known as text cannot change its type (only an object or array can: to json), so its patterns are
- * not tried again: a page of 100 rows is typed with a few regular expressions per column rather than per cell.
+ * Columns of a batch of rows, with engine types (a column that is null throughout is a string). A cell that fits
+ * its column's type so far (a number in a decimal column, a text in a text column, a date in a date column) is
+ * checked with a few character tests and leaves the type as it is; only a cell that does not is typed and merged.
  */
 export function inferColumns(rows: readonly Row[]): Column[] {
   const types = new Map<string, ColumnType | undefined>();
@@ -66,7 +135,7 @@ export function inferColumns(rows: readonly Row[]): Column[] {
       if (!Object.hasOwn(row, name)) continue;
       const known = types.get(name);
       const value = row[name];
-      if (known === 'string' && (typeof value === 'string' || value === null)) continue;
+      if (known !== undefined && fits(known, value)) continue;
       types.set(name, merge(known, typeOf(value)));
     }
   }

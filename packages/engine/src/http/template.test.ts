@@ -147,6 +147,54 @@ describe('rows and columns', () => {
     ]);
   });
 
+  it('types dates and date-times exactly as their patterns say, cell by cell', () => {
+    // The oracle: the patterns as regular expressions (the engine checks them character by character).
+    const date = /^\d{4}-\d{2}-\d{2}$/;
+    const dateTime = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/i;
+    const expected = (text: string) =>
+      date.test(text) ? 'date' : dateTime.test(text) && !Number.isNaN(Date.parse(text)) ? 'datetime' : 'string';
+    const texts = [
+      '2024-01-02',
+      '2024-1-02',
+      '2024-01-02 ',
+      '2024/01/02',
+      '२०२४-01-02',
+      '2024-01-0x',
+      '12024-01-02',
+      '2024-01-02T03:04Z',
+      '2024-01-02t03:04z',
+      '2024-01-02 03:04:05Z',
+      '2024-01-02T03:04:05.123456Z',
+      '2024-01-02T03:04:05.Z',
+      '2024-01-02T03:04:05+02:00',
+      '2024-01-02T03:04:05-0230',
+      '2024-01-02T03:04:05+2:00',
+      '2024-01-02T03:04:05+02:0',
+      '2024-01-02T03:04:05+02:000',
+      '2024-01-02T03:04:05',
+      '2024-01-02T03:04:5Z',
+      '2024-01-02T3:04:05Z',
+      '2024-01-02X03:04:05Z',
+      '2024-13-02T03:04:05Z',
+      '2024-01-02T25:04:05Z',
+      '2024-01-02T03:04:05ZZ',
+      '2024-01-02T03:04:05+02:00Z',
+      '2024-01-02T03:04:05.1+05:30',
+      '',
+    ];
+    for (const text of texts) {
+      // Alone, and after a first cell of the column's own type (the path a page's later cells take).
+      expect(inferColumns([{ v: text }]), text).toEqual([{ name: 'v', type: expected(text) }]);
+      for (const first of ['2024-01-01', '2024-01-01T00:00:00Z']) {
+        const type = expected(text) === expected(first) ? expected(first) : 'string';
+        expect(inferColumns([{ v: first }, { v: text }]), `${first} then ${text}`).toEqual([{ name: 'v', type }]);
+      }
+    }
+    expect(inferColumns([{ n: 1 }, { n: 2.5 }, { n: 3 }, { n: null }])).toEqual([{ name: 'n', type: 'decimal' }]);
+    expect(inferColumns([{ n: 1 }, { n: 'x' }, { n: 2 }])).toEqual([{ name: 'n', type: 'string' }]);
+    expect(inferColumns([{ n: true }, { n: [1] }, { n: 'x' }])).toEqual([{ name: 'n', type: 'json' }]);
+  });
+
   it('shapes a row to the columns: the row itself when its keys are the columns in order', () => {
     const columns = inferColumns([{ a: 1, b: 'x' }]);
     const exact = { a: 1, b: 'x' };
