@@ -129,6 +129,26 @@ async function drive(
   } satisfies Run;
 }
 
+/** One round side after side (the default): each side warmed up, then driven alone at the whole rate. */
+async function driveInTurn(
+  sides: Target[],
+  traffic: Traffic,
+  meta: { store: Store; round: number },
+  load: { seconds: number; warmup: number; connections: number; rate: number },
+): Promise<Run[]> {
+  const runs: Run[] = [];
+  for (const side of sides) {
+    side.adminToken = await adminToken(side.server); // access tokens live 15 minutes
+    await drive(side, traffic, { store: meta.store, label: 'warm-up' }, load.warmup, load.connections, load.rate);
+    await sleep(500);
+    const label = `${meta.store} ${traffic} ${side.side} #${meta.round} at ${load.rate}/s`;
+    const run = await drive(side, traffic, { store: meta.store, label }, load.seconds, load.connections, load.rate);
+    runs.push(run);
+    print(`${run.label}: ${run.requestsPerSecond} req/s, ${run.serverCpuMsPerRequest} CPU ms/req`);
+  }
+  return runs;
+}
+
 /**
  * `--together`: both sides driven at the same time, each at half the rate, so that whatever else the host does in
  * that window (another tenant's load on a shared VM, frequency changes) costs both alike: on a noisy host the CPU
@@ -265,26 +285,10 @@ async function runStore(
     sides.push(await startSide('on', store, pg, counts, extra), await startSide('off', store, pg, counts, extra));
     for (const traffic of traffics) {
       for (let r = 1; r <= rounds; r += 1) {
-        if (together) {
-          const pair = await driveTogether(sides, traffic, { store, round: r }, { seconds, warmup, connections, rate });
-          result.fixed.push(...pair);
-          const [on, off] = pair;
-          if (on && off && off.serverCpuMsPerRequest > 0)
-            result.ratios[traffic].push(round(on.serverCpuMsPerRequest / off.serverCpuMsPerRequest, 3));
-          continue;
-        }
-        const pair: Run[] = [];
-        for (const side of sides) {
-          side.adminToken = await adminToken(side.server); // access tokens live 15 minutes
-          const meta = { store, label: 'warm-up' };
-          await drive(side, traffic, meta, warmup, connections, rate);
-          await sleep(500);
-          const label = `${store} ${traffic} ${side.side} #${r} at ${rate}/s`;
-          const run = await drive(side, traffic, { store, label }, seconds, connections, rate);
-          pair.push(run);
-          result.fixed.push(run);
-          print(`${run.label}: ${run.requestsPerSecond} req/s, ${run.serverCpuMsPerRequest} CPU ms/req`);
-        }
+        const load = { seconds, warmup, connections, rate };
+        const meta = { store, round: r };
+        const pair = await (together ? driveTogether : driveInTurn)(sides, traffic, meta, load);
+        result.fixed.push(...pair);
         const [on, off] = pair;
         if (on && off && off.serverCpuMsPerRequest > 0)
           result.ratios[traffic].push(round(on.serverCpuMsPerRequest / off.serverCpuMsPerRequest, 3));

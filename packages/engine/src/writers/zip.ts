@@ -131,9 +131,9 @@ export class ZipWriter {
       if (this.#out.destroyed) throw new Error('The output was closed');
       entry.crc = crc32(data, entry.crc);
       entry.size += data.length;
+      // Deflate calls back once it has read the piece (after any 'drain'): its backpressure is carried by this wait.
       const consumed = new Promise<void>((resolve) => deflate.write(data, () => resolve()));
       await Promise.race([consumed, failure]);
-      if (deflate.writableNeedDrain) await Promise.race([waitForDrain(deflate), failure]);
     };
     try {
       await produce(write);
