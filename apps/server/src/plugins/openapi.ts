@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '@datalab/contract/texts';
+import { downloadFileOperation } from '../modules/downloads/routes.ts';
 
 // The management API's OpenAPI document, generated from the contract's zod schemas, browsable at /api/docs.
 
@@ -27,6 +28,13 @@ export default fp(
           return { schema: { ...input.schema, hide: true }, url: input.url };
         }
         return jsonSchemaTransform(input);
+      },
+      // Routes whose body is not JSON have no contract schema: their entries are written by hand.
+      transformObject: (input) => {
+        if (!('openapiObject' in input)) return input.swaggerObject;
+        const { openapiObject } = input;
+        const paths = { ...openapiObject.paths, [downloadFileOperation.path]: downloadFileOperation.item };
+        return { ...openapiObject, paths };
       },
     });
     // No CSP of its own (swagger-ui's allows any https style and an outside validator's images):

@@ -111,6 +111,12 @@ describeEachStore(
       expect(document.openapi).toMatch(/^3\./);
       expect(document.paths['/api/Account/GetCurrentUser']?.['get']?.responses['200']).toBeDefined();
       expect(document.paths['/api/ApplicationLog/ClientErrors']?.['post']).toBeDefined();
+      // The download file route has no contract schema (its body is the file) and is described all the same.
+      expect(Object.keys(document.paths['/api/Download/{id}/File']?.['get']?.responses ?? {})).toEqual([
+        '200',
+        '401',
+        '404',
+      ]);
       expect(
         JSON.stringify(document.paths['/api/DataSourceCollection/GetByUid/{uid}']?.['get']?.responses['200']),
       ).toContain('"createdAt":{"type":"string","format":"date-time"}');

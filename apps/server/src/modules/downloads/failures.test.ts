@@ -170,7 +170,7 @@ describeEachStore(
         .insertInto('download_jobs')
         .values({ ...again, id: `${row.id}-twice`, attempts: 2, dedupe_key: `${row.dedupe_key}-twice` })
         .execute();
-      writeFileSync(`${t.config.downloads.dir}/${row.id}-once.csv.part`, 'id\r\n1\r\n');
+      writeFileSync(`${t.config.downloads.dir}/${row.id}-once.a1.csv.part`, 'id\r\n1\r\n');
       await t.app.downloads.sweep();
       expect(await waitFor(reader, `${row.id}-once`)).toMatchObject({ state: 'Completed', rows: 2 });
       expect(await waitFor(reader, `${row.id}-twice`)).toMatchObject({

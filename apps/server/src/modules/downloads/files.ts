@@ -5,8 +5,10 @@ import { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { WriteStats } from '@datalab/engine/writers/index';
 
-// A job's file: written to `<id>.<ext>.part`, flushed to disk (fsync), then renamed to `<id>.<ext>`, so the file
-// appears complete or not at all, on a local disk or a shared volume. A failed write removes the part file.
+// A job's file: written to `<id>.a<attempt>.<ext>.part`, flushed to disk (fsync), then renamed to `<id>.<ext>` once
+// the attempt still holds the job, so the file appears complete or not at all, on a local disk or a shared volume.
+// Each attempt writes its own part file: an attempt that was taken over (its process hung past the heartbeat's
+// limit) never touches the file of the attempt that replaced it. A failed write removes the part file.
 
 /** The message of a job whose file could not be written (a full disk, a lost volume, the size limit). */
 export const WRITE_FAILED = 'The file could not be written';
@@ -16,7 +18,23 @@ export const tooLarge = (limit: number) => `The file exceeds the download size l
 export class FileLimitError extends Error {}
 
 export const filePath = (dir: string, id: string, format: string) => join(dir, `${id}.${format}`);
-const partPath = (dir: string, id: string, format: string) => `${filePath(dir, id, format)}.part`;
+const partPath = (dir: string, id: string, format: string, attempt: number) =>
+  join(dir, `${id}.a${attempt}.${format}.part`);
+
+/** Thrown when an attempt finds, before its file appears, that another attempt holds the job now. */
+export class SupersededError extends Error {
+  constructor() {
+    super('the job was taken over by another attempt');
+  }
+}
+
+/** Which attempt of which job a file belongs to, and how to ask whether that attempt still holds the job. */
+export interface JobFileOwner {
+  id: string;
+  attempt: number;
+  /** Asked once the part file is whole and again before it is renamed: false discards it (SupersededError). */
+  stillHolds: () => Promise<boolean>;
+}
 
 /**
  * A Writable onto the part file that refuses to grow past `maxBytes` (0: no limit). It never emits 'error': a
@@ -86,26 +104,30 @@ class PartFile extends Writable {
  */
 export async function writeJobFile(
   dir: string,
-  id: string,
+  owner: JobFileOwner,
   format: string,
   maxBytes: number,
   signal: AbortSignal,
   write: (out: Writable, signal: AbortSignal) => Promise<WriteStats>,
 ): Promise<WriteStats & { size: number }> {
-  const part = partPath(dir, id, format);
+  const { id, attempt } = owner;
+  const part = partPath(dir, id, format, attempt);
   const controller = new AbortController();
   const forward = () => controller.abort(signal.reason);
   signal.addEventListener('abort', forward, { once: true });
   let out: PartFile | undefined;
   try {
     await mkdir(dir, { recursive: true });
-    // A part file left by an interrupted attempt of this job is stale: this attempt starts over.
-    await rm(part, { force: true });
+    // Part files of earlier attempts are leftovers: this attempt exists because they were deemed dead (a hung one
+    // that wakes finds its file gone and the job no longer its own).
+    for (let earlier = 1; earlier <= attempt; earlier += 1)
+      await rm(partPath(dir, id, format, earlier), { force: true });
     const file = new PartFile(part, maxBytes, (error) => controller.abort(error));
     out = file;
     const stats = await write(file, controller.signal);
     if (!file.writableFinished) await finished(file);
     if (file.failure) throw file.failure;
+    if (!(await owner.stillHolds())) throw new SupersededError();
     const handle = await open(part, 'r+');
     try {
       await handle.sync();
@@ -113,6 +135,7 @@ export async function writeJobFile(
       await handle.close();
     }
     const size = (await stat(part)).size;
+    if (!(await owner.stillHolds())) throw new SupersededError();
     await rename(part, filePath(dir, id, format));
     return { ...stats, size };
   } catch (error) {
@@ -129,9 +152,9 @@ export function openJobFile(dir: string, id: string, format: string) {
   return createReadStream(filePath(dir, id, format));
 }
 
+/** The finished file of a job (part files of jobs no longer active go with the sweeper's removeOrphanParts). */
 export async function removeJobFile(dir: string, id: string, format: string): Promise<void> {
   await rm(filePath(dir, id, format), { force: true });
-  await rm(partPath(dir, id, format), { force: true });
 }
 
 /** Part files of jobs that are not active (their process died mid-write): removed by the sweeper. */

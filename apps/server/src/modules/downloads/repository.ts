@@ -78,16 +78,33 @@ export async function claimJob(db: Database, id: string, at: string): Promise<bo
   return Number(result.numUpdatedRows) === 1;
 }
 
-export function updateProgress(db: Database, id: string, rows: number, at: string) {
+/** Rows so far and the heartbeat of the attempt that holds the job (a replaced attempt beats nothing). */
+export function updateProgress(db: Database, id: string, attempt: number, rows: number, at: string) {
   return db
     .updateTable('download_jobs')
     .set({ row_count: rows, heartbeat_at: at })
     .where('id', '=', id)
     .where('state', '=', 'Running')
+    .where('attempts', '=', attempt)
     .execute();
 }
 
-/** Running → an end state (or back to Queued); false when the job was no longer Running. */
+/** Whether this attempt still holds the job: Running, and not taken over by a later attempt. */
+export async function holdsJob(db: Database, id: string, attempt: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('download_jobs')
+    .select('id')
+    .where('id', '=', id)
+    .where('state', '=', 'Running')
+    .where('attempts', '=', attempt)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Running → an end state (or back to Queued); false when the job was no longer Running — or, with `attempt`, no
+ * longer held by that attempt (another process took it over).
+ */
 export async function finishJob(
   db: Database,
   id: string,
@@ -98,13 +115,11 @@ export async function finishJob(
     size?: number | null;
   },
   from: DownloadJobState = 'Running',
+  attempt?: number,
 ): Promise<boolean> {
-  const result = await db
-    .updateTable('download_jobs')
-    .set(change)
-    .where('id', '=', id)
-    .where('state', '=', from)
-    .executeTakeFirst();
+  let update = db.updateTable('download_jobs').set(change).where('id', '=', id).where('state', '=', from);
+  if (attempt !== undefined) update = update.where('attempts', '=', attempt);
+  const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

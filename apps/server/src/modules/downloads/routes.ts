@@ -14,6 +14,32 @@ import { completedJob, myJobs, ownJob, startDownload as start } from './service.
 
 const SIGNED_IN: RouteAccess = { signedIn: true };
 
+/**
+ * The file route's entry in /api/docs (plugins/openapi.ts adds it): it has no contract schema, since its body is the
+ * file, yet callers of the API need to find it.
+ */
+export const downloadFileOperation = {
+  path: DOWNLOAD_FILE_PATH.replace(':id', '{id}'),
+  item: {
+    get: {
+      tags: ['Download'],
+      summary: "A Completed job's file, in its format (only the job's owner may fetch it)",
+      security: [{ bearer: [] }],
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+      responses: {
+        '200': {
+          description: 'The file, with a Content-Disposition naming it',
+          content: Object.fromEntries(
+            Object.values(contentTypes).map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
+          ),
+        },
+        '401': { description: 'Not signed in' },
+        '404': { description: 'No such job of the caller, not Completed, or its file expired' },
+      },
+    },
+  },
+};
+
 /** Content-Disposition for a job's file: an ASCII name every client reads and the UTF-8 one (RFC 6266/8187). */
 function disposition(fileName: string): string {
   const dot = fileName.lastIndexOf('.');

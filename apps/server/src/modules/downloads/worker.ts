@@ -4,15 +4,17 @@ import { engineErrorReply } from '../../lib/engine-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { callableAsset, checkOptions, checkValues, runExport } from '../calling/service.ts';
 import { callerOfJob } from './caller.ts';
-import { CsvRecordCounter, FileLimitError, WRITE_FAILED, writeJobFile } from './files.ts';
+import { CsvRecordCounter, FileLimitError, SupersededError, WRITE_FAILED, writeJobFile } from './files.ts';
 import { SHUTDOWN } from './queue.ts';
-import { claimJob, findJob, finishJob, updateProgress, type JobRow } from './repository.ts';
+import { claimJob, findJob, finishJob, holdsJob, updateProgress, type JobRow } from './repository.ts';
 import type { DownloadsDeps } from './service.ts';
 
 // Running one job (a worker process, or the web process in the embedded mode): claim it, check again that its
 // owner may still call the asset, run the export through the calling layer's own runExport into the job's part
 // file, and record the outcome. A shutdown puts the job back (Queued) for the next process; a job interrupted
-// MAX_ATTEMPTS times fails instead of looping.
+// MAX_ATTEMPTS times fails instead of looping. Every write of an attempt names it (the job's `attempts` when it was
+// claimed): an attempt whose process hung past the heartbeat's limit, and whose job the sweeper gave to another
+// process, changes nothing when it wakes — its file is discarded and its outcome recorded nowhere.
 
 export const MAX_ATTEMPTS = 2;
 export const INTERRUPTED = 'The download was interrupted';
@@ -51,12 +53,17 @@ export async function runJob(deps: DownloadsDeps, id: string, signal: AbortSigna
   }
   if (!(await claimJob(deps.db, id, new Date().toISOString()))) return;
   const job = (await findJob(deps.db, id))!;
+  const attempt = job.attempts;
   const startedAt = performance.now();
   let rows = 0;
   const outcome = await execute(deps, job, signal, (n) => (rows = n)).then(
     (result) => ({ ok: true as const, ...result }),
     (error: unknown) => ({ ok: false as const, error }),
   );
+  if (!outcome.ok && outcome.error instanceof SupersededError) {
+    deps.log.warn({ download: id, attempt }, 'download taken over by another process; this attempt was discarded');
+    return;
+  }
   const finishedAt = new Date();
   const usage = {
     userId: job.owner_user_id,
@@ -74,19 +81,20 @@ export async function runJob(deps: DownloadsDeps, id: string, signal: AbortSigna
   // The usage record goes first: whoever sees the job finished also finds its record (once flushed).
   if (outcome.ok) {
     deps.usage.record({ ...usage, status: 200, rows: outcome.rows, bytes: outcome.size });
-    await finishJob(deps.db, id, {
-      state: 'Completed',
+    const completed = {
+      state: 'Completed' as const,
       row_count: outcome.rows,
       size: outcome.size,
       truncated: outcome.truncated ? 1 : 0,
       finished_at: finishedAt.toISOString(),
       expires_at: new Date(finishedAt.getTime() + deps.retentionMs).toISOString(),
-    });
+    };
+    await finishJob(deps.db, id, completed, 'Running', attempt);
     return;
   }
   if (signal.aborted && signal.reason === SHUTDOWN) {
     // Put back for the next process (the part file was removed); attempts already counts this one.
-    await finishJob(deps.db, id, { state: 'Queued', row_count: 0 });
+    await finishJob(deps.db, id, { state: 'Queued', row_count: 0 }, 'Running', attempt);
     deps.log.info({ download: id }, 'download interrupted by shutdown; put back in the queue');
     return;
   }
@@ -94,7 +102,8 @@ export async function runJob(deps: DownloadsDeps, id: string, signal: AbortSigna
   if (message === FAILED || message === WRITE_FAILED)
     deps.log.error({ err: outcome.error, download: id }, 'download failed');
   deps.usage.record({ ...usage, status: statusOf(outcome.error), rows, bytes: 0 });
-  await finishJob(deps.db, id, { state: 'Failed', message, row_count: rows, finished_at: finishedAt.toISOString() });
+  const failed = { state: 'Failed' as const, message, row_count: rows, finished_at: finishedAt.toISOString() };
+  await finishJob(deps.db, id, failed, 'Running', attempt);
 }
 
 /** Checks the caller again and writes the file; answers its stats. */
@@ -112,12 +121,13 @@ async function execute(deps: DownloadsDeps, job: JobRow, signal: AbortSignal, on
   const timer = setInterval(() => {
     const rows = progress();
     onRows(rows);
-    updateProgress(deps.db, job.id, rows, new Date().toISOString()).catch((error: unknown) =>
+    updateProgress(deps.db, job.id, job.attempts, rows, new Date().toISOString()).catch((error: unknown) =>
       deps.log.warn({ err: error, download: job.id }, 'download progress not recorded'),
     );
   }, PROGRESS_MS);
   try {
-    return await writeJobFile(deps.dir, job.id, format, deps.maxBytes, signal, async (file: Writable, run) => {
+    const owner = { id: job.id, attempt: job.attempts, stillHolds: () => holdsJob(deps.db, job.id, job.attempts) };
+    return await writeJobFile(deps.dir, owner, format, deps.maxBytes, signal, async (file: Writable, run) => {
       // CSV may take the COPY path, which hands over bytes: its records are counted as they pass.
       const counter = format === 'csv' ? new CsvRecordCounter(file) : undefined;
       if (counter) progress = () => counter.rows;
