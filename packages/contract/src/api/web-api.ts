@@ -11,6 +11,11 @@ import {
   transformationInput,
 } from './asset-fields.ts';
 import { dataSourceDetail, parameterDefinitions } from './data-sources.ts';
+import { createWebApiCredential, updateWebApiCredential, webApiCredential } from './web-api-credentials.ts';
+import { exchangeList, upstreamFailure } from './web-api-exchanges.ts';
+
+export * from './web-api-credentials.ts';
+export * from './web-api-exchanges.ts';
 
 // Web API connections (Owners manage them and their credentials) and Web API data assets (Editors manage them),
 // SPEC §7 "Web API connections and data sources", and the calls the screens need besides (docs/decisions.md):
@@ -33,160 +38,6 @@ export const CONNECTION_NAME_MAX = 100;
 export { ASSET_NAME_MAX } from './asset-fields.ts';
 /** "Try" answers at most this many rows, whatever the asset's row cap (as the SQL preview). */
 export const WEB_API_PREVIEW_ROW_CAP = 200;
-/** At most this many exchanges are sent back (a paged run may make hundreds); the rest are counted. */
-export const MAX_EXCHANGES_SHOWN = 20;
-
-export const credentialKinds = ['api-key', 'basic', 'bearer', 'oauth2'] as const;
-export type CredentialKind = (typeof credentialKinds)[number];
-
-// ---- Exchanges (Try, tests, and the calling layer's developer view) ----
-
-/** One upstream request and its reply, secrets masked (the engine's HttpExchange). */
-export const httpExchange = z.object({
-  /** 'request': the data request (its redirects, pages and retries); 'token': an OAuth2 token request; 'test'. */
-  kind: z.enum(['request', 'token', 'test']),
-  /** 1 for the first try, 2 and more for retries. */
-  attempt: z.number().int(),
-  method: z.string(),
-  url: z.string(),
-  requestHeaders: z.record(z.string(), z.string()),
-  /** The data request's body; never shown for a token request. */
-  requestBody: z.string().optional(),
-  /** Absent when no reply came (refused, unreachable, timed out). */
-  status: z.number().int().optional(),
-  replyHeaders: z.record(z.string(), z.string()).optional(),
-  /** The start of the reply when it was an error or not JSON. */
-  replyPreview: z.string().optional(),
-  timings: z.object({
-    dnsMs: z.number().optional(),
-    /** Absent when a kept-alive connection was reused. */
-    connectMs: z.number().optional(),
-    headersMs: z.number().optional(),
-    bodyMs: z.number().optional(),
-    totalMs: z.number(),
-  }),
-  bytes: z.object({ sent: z.number().int(), received: z.number().int() }),
-  /** Why it failed, when it did. */
-  error: z.string().optional(),
-});
-export type HttpExchangeView = z.infer<typeof httpExchange>;
-
-/** The exchanges of one run: the first MAX_EXCHANGES_SHOWN, and how many more there were. */
-export const exchangeList = z.object({
-  exchanges: z.array(httpExchange),
-  exchangesOmitted: z.number().int(),
-});
-
-/**
- * The calling layer's developer view: a JSON call (/data/v1/{uid}, format json) sent with this request header
- * (value '1') answers its usual members plus `exchanges` and `exchangesOmitted` (exchangeList) — the upstream
- * requests of a Web API asset's run, secrets masked; empty for a SQL asset and for a reply served from the cache
- * (`cached: true`). Exports ignore it. Anyone who may call the asset may ask.
- */
-export const EXCHANGE_HEADER = 'x-datalab-exchange';
-export const callResultWithExchanges = z.object({
-  columns: z.array(z.object({ name: z.string(), type: z.string() })),
-  rows: z.array(z.record(z.string(), z.unknown())),
-  truncated: z.boolean(),
-  durationMs: z.number(),
-  cached: z.boolean(),
-  exchanges: z.array(httpExchange),
-  exchangesOmitted: z.number().int(),
-});
-export type CallResultWithExchanges = z.infer<typeof callResultWithExchanges>;
-
-/** An upstream failure reported inside a reply (Try and tests), rather than as an error reply. */
-export const upstreamFailure = z.object({
-  /** The status the calling layer would answer: 400 (refused by the outbound guard), 502, 503 or 504. */
-  status: z.number().int(),
-  /** The safe message (no secret), e.g. 'The web API answered with status 500'. */
-  message: z.string(),
-});
-
-// ---- Credentials ----
-
-const apiKeySettings = z.object({
-  /** Where the key goes. */
-  in: z.enum(['header', 'query']).default('header'),
-  /** The header or query parameter name, e.g. X-Api-Key. */
-  name: z.string().trim().min(1).max(200),
-});
-const basicSettings = z.object({ username: z.string().max(1000) });
-const bearerSettings = z.object({});
-const oauth2Settings = z.object({
-  tokenUrl: z.url({ protocol: /^https?$/ }).max(2000),
-  clientId: z.string().trim().min(1).max(1000),
-  scope: z.string().max(2000).optional(),
-  audience: z.string().max(2000).optional(),
-  /** How the client authenticates at the token URL: HTTP Basic or in the form body. */
-  clientAuth: z.enum(['basic', 'body']).default('basic'),
-});
-
-const credentialCommon = {
-  id: z.number().int(),
-  connectionId: z.number().int(),
-  name: z.string(),
-  /** The masked placeholder when a secret is stored, null when none is (a basic credential without password). */
-  secret: z.string().nullable(),
-  /** How many data assets send it. */
-  assetCount: z.number().int(),
-  createdAt: isoDateTime,
-  updatedAt: isoDateTime,
-};
-
-/** A credential as replies show it: kind, non-secret settings, the secret masked. */
-export const webApiCredential = z.discriminatedUnion('kind', [
-  z.object({ ...credentialCommon, kind: z.literal('api-key'), settings: apiKeySettings }),
-  z.object({ ...credentialCommon, kind: z.literal('basic'), settings: basicSettings }),
-  z.object({ ...credentialCommon, kind: z.literal('bearer'), settings: bearerSettings }),
-  z.object({ ...credentialCommon, kind: z.literal('oauth2'), settings: oauth2Settings }),
-]);
-export type WebApiCredential = z.infer<typeof webApiCredential>;
-
-/**
- * The secret: the API key's value, the basic password, the bearer token or the OAuth2 client secret. Required when a
- * credential is created or changes kind (a basic password may be empty); otherwise absent or the placeholder keeps
- * the stored one.
- */
-const secretField = z.string().max(8192).optional();
-const credentialName = nameText(100);
-
-const credentialInput = <E extends z.ZodRawShape>(extra: E) =>
-  z.discriminatedUnion('kind', [
-    z.object({
-      ...extra,
-      name: credentialName,
-      kind: z.literal('api-key'),
-      settings: apiKeySettings,
-      secret: secretField,
-    }),
-    z.object({
-      ...extra,
-      name: credentialName,
-      kind: z.literal('basic'),
-      settings: basicSettings,
-      secret: secretField,
-    }),
-    z.object({
-      ...extra,
-      name: credentialName,
-      kind: z.literal('bearer'),
-      settings: bearerSettings.default({}),
-      secret: secretField,
-    }),
-    z.object({
-      ...extra,
-      name: credentialName,
-      kind: z.literal('oauth2'),
-      settings: oauth2Settings,
-      secret: secretField,
-    }),
-  ]);
-
-export const createWebApiCredential = credentialInput({ connectionId: z.number().int() });
-export const updateWebApiCredential = credentialInput({ id: z.number().int() });
-export type CreateWebApiCredential = z.input<typeof createWebApiCredential>;
-export type UpdateWebApiCredential = z.input<typeof updateWebApiCredential>;
 
 // ---- Connections ----
 
