@@ -102,7 +102,7 @@ function verdicts(data: Omit<ExportsData, 'verdicts' | 'notes'>): Verdict[] {
     ratioVerdict('CSV export, 1M rows, mask rule ≤ 5 × psql \\copy', 'csv masked', TARGETS.maskedRatio),
     {
       target: 'CSV export first byte ≤ 50 ms',
-      measured: `worst ${Math.max(...firstBytes)} ms, median ${median(firstBytes)} ms (${firstBytes.length} CSVs)`,
+      measured: `worst ${Math.max(...firstBytes)} ms, median ${round(median(firstBytes), 1)} ms (${firstBytes.length} CSVs)`,
       pass: firstBytes.length > 0 ? Math.max(...firstBytes) <= TARGETS.firstByteMs : undefined,
     },
     {
