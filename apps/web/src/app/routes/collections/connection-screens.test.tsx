@@ -54,6 +54,28 @@ describe('connections', () => {
     expect(saved?.body).not.toHaveProperty('password');
   });
 
+  it("shows the server's messages under their fields: a refused test's, then a refused save's", async () => {
+    const refusal = (message: string) => ({
+      status: 400,
+      body: { title: 'Validation failed', status: 400, code: 'validation', errors: { host: [message] } },
+    });
+    fakeApi({
+      ...base,
+      'POST /api/SqlConnection/Test': refusal('This host is not allowed'),
+      'PUT /api/SqlConnection/5': refusal('The host of the metadata store is refused'),
+    });
+    const user = userEvent.setup();
+    renderApp({ path: '/collection/col-1/edit/connection/warehouse', ...owner() });
+    const host = await screen.findByRole('textbox', { name: 'Host' });
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText('This host is not allowed')).toBeTruthy();
+    expect(host.getAttribute('aria-invalid')).toBe('true');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    // Where both name a field, the save's message is the one shown.
+    expect(await screen.findByText('The host of the metadata store is refused')).toBeTruthy();
+    expect(screen.queryByText('This host is not allowed')).toBeNull();
+  });
+
   it('sends a password only when one is typed', async () => {
     const api = fakeApi({ ...base, 'PUT /api/SqlConnection/5': { body: buildSqlConnection() } });
     const user = userEvent.setup();

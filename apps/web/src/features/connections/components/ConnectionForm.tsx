@@ -9,13 +9,13 @@ import {
   TextInput,
   Textarea,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { sqlDrivers, type SqlConnection, type SqlDriver } from '@datalab/contract/api/sql-connections';
-import { ApiError } from '../../../lib/api-error.ts';
 import { useTestConnection } from '../api/test-connection.ts';
 import { useCreateConnection } from '../api/create-connection.ts';
 import { useUpdateConnection, type ConnectionSettings } from '../api/update-connection.ts';
 import { draftOf, newDraft, settingsOf, withKind, type ConnectionDraft } from './connection-draft.ts';
+import { useSettingsDraft } from '../model/use-settings-draft.ts';
 import { driverLabels } from './ConnectionTable.tsx';
 import { TestResult } from './TestResult.tsx';
 import { ConnectionFormActions } from './ConnectionFormActions.tsx';
@@ -35,24 +35,14 @@ interface ConnectionSettingsFormProps {
   onDirtyChange?: (isDirty: boolean) => void;
 }
 
-const errorsOf = (error: unknown) => (error instanceof ApiError ? error.errors : {});
-
 /** A connection's settings with Test (on the settings as typed, saved or not) and Save. */
 function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
   const { collectionUid, stored, onDirtyChange } = props;
-  const [draft, setDraft] = useState<ConnectionDraft>(props.initial);
   const test = useTestConnection(collectionUid, stored?.id);
   // A refused test (a host the server does not allow, its own metadata database) says why on the field, as a save does.
-  const errors = { ...errorsOf(test.error), ...errorsOf(props.saveError) };
-  const errorOf = (field: string) => errors[field]?.join(' ');
-  const set = <K extends keyof ConnectionDraft>(key: K, value: ConnectionDraft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    onDirtyChange?.(true);
-  };
-  const setKind = (kind: SqlDriver) => {
-    setDraft((current) => withKind(current, kind));
-    onDirtyChange?.(true);
-  };
+  const failures = { test: test.error, save: props.saveError };
+  const { draft, set, change, errorOf } = useSettingsDraft<ConnectionDraft>(props.initial, failures, onDirtyChange);
+  const setKind = (kind: SqlDriver) => change((current) => withKind(current, kind));
   const isFile = draft.kind === 'sqlite';
   const settings = () => settingsOf(draft, stored?.password ?? null);
 

@@ -1,9 +1,8 @@
 import { NumberInput, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { WebApiConnection } from '@datalab/contract/api/web-api';
 import { monoInput } from '../../../components/forms/mono-input.ts';
 import { KeyValueEditor } from '../../../components/forms/KeyValueEditor.tsx';
-import { ApiError } from '../../../lib/api-error.ts';
 import { useCreateWebApiConnection } from '../api/create-web-api-connection.ts';
 import { useTestWebApiConnection } from '../api/test-web-api-connection.ts';
 import { useUpdateWebApiConnection, type WebApiConnectionSettings } from '../api/update-web-api-connection.ts';
@@ -13,6 +12,7 @@ import {
   webApiSettingsOf,
   type WebApiConnectionDraft,
 } from '../model/web-api-connection-draft.ts';
+import { useSettingsDraft } from '../model/use-settings-draft.ts';
 import { WebApiTestResult } from './WebApiTestResult.tsx';
 import { ConnectionFormActions } from './ConnectionFormActions.tsx';
 
@@ -29,8 +29,6 @@ interface SettingsFormProps {
   onCancel: () => void;
   onDirtyChange?: (isDirty: boolean) => void;
 }
-
-const errorsOf = (error: unknown) => (error instanceof ApiError ? error.errors : {});
 
 type NumberField = {
   [K in keyof WebApiConnectionDraft]: WebApiConnectionDraft[K] extends number ? K : never;
@@ -50,14 +48,13 @@ const LIMITS: { field: NumberField; label: string; min: number; max: number }[] 
 /** A Web API connection's settings with Test (on the settings as typed, saved or not) and Save. */
 function WebApiSettingsForm(props: SettingsFormProps) {
   const { collectionUid, stored, canChangeAllowedHosts, onDirtyChange } = props;
-  const [draft, setDraft] = useState<WebApiConnectionDraft>(props.initial);
   const test = useTestWebApiConnection(collectionUid, stored?.id);
-  const errors = { ...errorsOf(test.error), ...errorsOf(props.saveError) };
-  const errorOf = (field: string) => errors[field]?.join(' ');
-  const set = <K extends keyof WebApiConnectionDraft>(key: K, value: WebApiConnectionDraft[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    onDirtyChange?.(true);
-  };
+  const failures = { test: test.error, save: props.saveError };
+  const { draft, set, errors, errorOf } = useSettingsDraft<WebApiConnectionDraft>(
+    props.initial,
+    failures,
+    onDirtyChange,
+  );
   const settings = () => webApiSettingsOf(draft, { canChangeAllowedHosts, storedHosts: stored?.allowedHosts ?? [] });
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
