@@ -33,6 +33,10 @@ test('analyst calls a demo asset with dependent dropdowns, sorts, sees masked e-
 }) => {
   test.setTimeout(90_000);
   await signInAt(page, '/data-source', 'analyst');
+  // The list's kind badges keep their whole label however narrow the table makes their column.
+  const kind = page.getByRole('row', { name: /Country indicators/ }).getByText('Web API', { exact: true });
+  await expect(kind).toBeVisible();
+  expect(await kind.evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
   await page.getByRole('link', { name: 'Orders by country', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Orders by country' })).toBeVisible();
   await page.getByRole('link', { name: 'Call', exact: true }).click();

@@ -46,7 +46,8 @@ export function DataSourceTable({ dataSources }: { dataSources: readonly DataSou
                 </Anchor>
               </Table.Td>
               <Table.Td>
-                <Badge variant="light" color="gray">
+                {/* A badge clips its label when the table squeezes its column: this one keeps its whole text. */}
+                <Badge variant="light" color="gray" miw="max-content">
                   {kindLabels[asset.kind]}
                 </Badge>
               </Table.Td>

@@ -75,7 +75,7 @@ export function TokenTable({ label, tokens, showOwner = false, currentUserId, on
             {showOwner ? (
               <>
                 <Table.Td>
-                  <Badge variant="light" color={token.kind === 'personal' ? 'blue' : 'grape'}>
+                  <Badge variant="light" color={token.kind === 'personal' ? 'blue' : 'grape'} miw="max-content">
                     {kindLabels[token.kind]}
                   </Badge>
                 </Table.Td>

@@ -14,7 +14,7 @@ export function UsageEmpty({ description, actions }: UsageEmptyProps) {
     <EmptyPanel
       icon={<IconChartBar size={28} stroke={1.5} aria-hidden />}
       title="No calls in this period"
-      description={`${description} Calls appear a few seconds after they are made; a longer period may show older ones.`}
+      description={`${description} Calls are counted here within about half a minute of being made; a longer period may show older ones.`}
       actions={actions}
     />
   );
