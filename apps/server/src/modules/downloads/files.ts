@@ -118,8 +118,8 @@ export async function writeJobFile(
   let out: PartFile | undefined;
   try {
     await mkdir(dir, { recursive: true });
-    // Part files of earlier attempts are leftovers: this attempt exists because they were deemed dead (a hung one
-    // that wakes finds its file gone and the job no longer its own).
+    // Part files of earlier attempts (and one of this attempt's number, left by a crash) are leftovers: this attempt
+    // exists because they were deemed dead (a hung one that wakes finds its file gone and the job no longer its own).
     for (let earlier = 1; earlier <= attempt; earlier += 1)
       await rm(partPath(dir, id, format, earlier), { force: true });
     const file = new PartFile(part, maxBytes, (error) => controller.abort(error));
