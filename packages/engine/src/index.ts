@@ -13,7 +13,7 @@ import { type FileFormat, type WriteStats, writeCopiedCsv, writeRows } from './w
 
 export { EngineError, isEngineError, type EngineErrorCode } from './errors.ts';
 export type { Column, ColumnType, Connector, PoolStats, Row, RowStream, RowsInMemory } from './types.ts';
-export { inMemory, isInMemory, rowsInMemory } from './types.ts';
+export { inMemory, isInMemory, releaseRows, rowsInMemory } from './types.ts';
 export {
   ConnectorRegistry,
   createConnector,
@@ -152,6 +152,10 @@ export interface WriteResultOptions {
   maxRows: number;
   cached?: boolean;
   sheetName?: string;
+  /** JSON: what durationMs counts from (performance.now()); the run's start by default. */
+  startedAt?: number;
+  /** JSON: members added after `cached`, asked for once the rows are written. */
+  extra?: () => string;
 }
 
 /** Writes a result to the Writable (awaiting 'drain') and ends it. */
@@ -163,7 +167,10 @@ export function writeResult(
 ): Promise<WriteStats> {
   const clock = runClocks.get(result.stats);
   const started = performance.now();
-  const written = writeRows(format, result, out, { ...options, startedAt: result.stats.startedAt });
+  const written = writeRows(format, result, out, {
+    ...options,
+    startedAt: options.startedAt ?? result.stats.startedAt,
+  });
   // Only a run that times its rows waits for the writer's time (an export settles exactly as it did before).
   if (!clock?.timesRows) return written;
   return written.then((stats) => {

@@ -104,7 +104,7 @@ export class RunClock {
    */
   readInMemory(rows: RowsInMemory, transformMs: number, onRows: (count: number) => void): RowsInMemory {
     if (this.#timeRows) this.timings.transformMs = transformMs;
-    onRows(rows.all.length);
+    onRows(rows.count);
     return rows;
   }
 

@@ -58,6 +58,11 @@ export interface PipelinedRunOptions {
   /** Commit in the first packet: the run ends after `batch` rows (the caller reads no more). */
   single: boolean;
   types: pg.CustomTypesConfig;
+  /**
+   * Keep each row as the database's texts (an array, null for NULL) instead of typing it: the caller types them
+   * when it needs values (see TextRows).
+   */
+  texts?: boolean;
 }
 
 /**
@@ -198,11 +203,14 @@ export class PipelinedRun {
 
   handleRowDescription(message: FieldMessage): void {
     this.fields = message.fields;
-    this.#result.addFields(message.fields);
+    if (!this.#options.texts) this.#result.addFields(message.fields);
   }
 
   handleDataRow(message: { fields: unknown[] }): void {
-    this.#current.push(this.#result.parseRow(message.fields));
+    // pg-protocol makes a new array of texts for every row: kept as it is in text mode.
+    this.#current.push(
+      this.#options.texts ? (message.fields as unknown as Row) : this.#result.parseRow(message.fields),
+    );
   }
 
   handlePortalSuspended(): void {

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { ColumnType } from '../types.ts';
+import { timestampText, type CellText, type ColumnType } from '../types.ts';
 
 // PostgreSQL type OIDs → the common column vocabulary, and value parsers that keep exactness: numeric and
 // out-of-range bigint stay text, dates stay 'YYYY-MM-DD', timestamps become ISO 8601 text.
@@ -33,24 +33,12 @@ function bigint(value: string): number | string {
   return Number.isSafeInteger(n) ? n : value;
 }
 
-const PLUS = 43;
-const MINUS = 45;
-
-function timestamp(value: string): string {
-  // '2024-01-02 03:04:05.123+00' → '2024-01-02T03:04:05.123+00:00'; infinity stays as it is. A sign three
-  // characters from the end is an hours-only offset (PostgreSQL writes '+05:30' whole); no regular expression
-  // per cell (100 rows of Q100 hold 100 of these).
-  const iso = value.replace(' ', 'T');
-  const sign = iso.charCodeAt(iso.length - 3);
-  return sign === PLUS || sign === MINUS ? `${iso}:00` : iso;
-}
-
 const parsers: Record<number, (value: string) => unknown> = {
   20: bigint,
   1700: identity,
   1082: identity,
-  1114: timestamp,
-  1184: timestamp,
+  1114: timestampText,
+  1184: timestampText,
 };
 
 /** A types object for pg/pg-cursor: our parsers first, pg's defaults otherwise. */
@@ -61,3 +49,20 @@ export const engineTypes = {
     return pg.types.getTypeParser(oid, format ?? 'text');
   },
 };
+
+const pgText = pg.types.getTypeParser(25, 'text');
+const pgInteger = pg.types.getTypeParser(23, 'text');
+const pgBoolean = pg.types.getTypeParser(16, 'text');
+
+/**
+ * How a column's text can be written as JSON as it is (see CellText), told by the parser that would type it:
+ * undefined when only the typed value can be written (floats, intervals, arrays, json, bytes, …).
+ */
+export function cellTextOf(parser: (text: string) => unknown): CellText | undefined {
+  if (parser === identity || parser === pgText) return 'text';
+  if (parser === pgInteger) return 'digits';
+  if (parser === bigint) return 'bigint';
+  if (parser === timestampText) return 'timestamp';
+  if (parser === pgBoolean) return 'boolean';
+  return undefined;
+}

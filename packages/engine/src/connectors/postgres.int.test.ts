@@ -82,6 +82,42 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
       ]);
     });
 
+    it('writes JSON from the database texts byte for byte as from typed rows, whatever the column types', async () => {
+      // Every kind of cell text (digits, bigint, text, timestamp, boolean) and kinds written through their values
+      // (float, json, bytea, interval, arrays), NULLs, a repeated column name, and texts JSON must escape.
+      const sql = `select g as id, (g * 1000000000000)::bigint as big, (9007199254740993 + g)::bigint as huge,
+          (g::numeric / 3)::numeric(10, 4) as amount, (g / 3.0)::float8 as ratio, 'NaN'::float8 as nan,
+          case when g % 2 = 0 then null else 'row ' || chr(34) || g || chr(34) || chr(92) || ' ' || chr(233) || chr(20013)
+            || chr(128512) || chr(10) || chr(9) || chr(1) end as note,
+          date '2024-03-01' + g as day, timestamptz '2024-03-01 10:00:00+00' + g * interval '1 hour' as at,
+          timestamp '2024-03-01 10:00:00.5' as local, g % 2 = 0 as even, jsonb_build_object('g', g, 's', 'x"y') as data,
+          '\\x6869'::bytea as raw, interval '1 day 2 hours' as span, array[g, g + 1] as pair, gen_random_uuid() is not null as ok,
+          'first' as dup, 'second' as dup
+        from generate_series(1, 5) g order by g`;
+      const write = async (readLimit?: number) => {
+        const sink = textSink();
+        const result = await run(sql, {}, readLimit === undefined ? {} : { readLimit });
+        await writeResult('json', result, sink.out, { maxRows: 1000, startedAt: 0 });
+        return sink.text().replace(/"durationMs":\d+/, '"durationMs":0');
+      };
+      const fromTexts = await write(10);
+      expect(fromTexts).toBe(await write());
+      const reply = JSON.parse(fromTexts) as { rows: Record<string, unknown>[] };
+      expect(reply.rows[0]).toMatchObject({ id: 1, big: 1000000000000, huge: '9007199254740994', amount: '0.3333' });
+      expect(reply.rows[0]).toMatchObject({
+        note: 'row "1"\\ é中😀\n\t\u0001',
+        at: '2024-03-01T11:00:00+00:00',
+        dup: 'second',
+      });
+      expect(reply.rows[0]).toMatchObject({
+        span: { days: 1, hours: 2 },
+        pair: [1, 2],
+        ratio: 1 / 3,
+        local: '2024-03-01T10:00:00.5',
+      });
+      expect(reply.rows[1]).toMatchObject({ note: null, even: true, nan: null, data: { g: 2, s: 'x"y' }, raw: 'aGk=' });
+    });
+
     it('hands over at most readLimit rows and frees the connection before they are read', async () => {
       const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 200 });
       try {

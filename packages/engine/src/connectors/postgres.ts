@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { bindNamed } from '../sql/bind.ts';
 import {
-  rowsInMemory,
+  TextRows,
   type Column,
   type ConnectionTestResult,
   type Connector,
@@ -14,7 +14,7 @@ import {
 import { raceAbort } from './abort.ts';
 import { Gate } from './gate.ts';
 import { mapPostgresError } from './postgres-errors.ts';
-import { columnTypeOf, engineTypes } from './postgres-types.ts';
+import { cellTextOf, columnTypeOf, engineTypes } from './postgres-types.ts';
 import { copyCsv } from './postgres-copy.ts';
 import { PipelinedRun } from './postgres-run.ts';
 import { type RunControl, runControl } from './run-control.ts';
@@ -154,6 +154,7 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
       batch: single ? Math.max(1, request.readLimit ?? BATCH) : BATCH,
       single,
       types: engineTypes,
+      texts: single,
     });
     let first: Row[];
     try {
@@ -168,7 +169,16 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
       name: field.name,
       type: columnTypeOf(field.dataTypeID),
     }));
-    if (single) return { columns, rows: rowsInMemory(first), close: async () => undefined };
+    if (single) {
+      // Kept as the database's texts: the JSON writer writes most of them as they are, anything else types them.
+      const parsers = pipelined.fields.map((field) => engineTypes.getTypeParser(field.dataTypeID, 'text'));
+      const texts = first as unknown as (string | null)[][];
+      return {
+        columns,
+        rows: new TextRows(columns, texts, parsers, parsers.map(cellTextOf)),
+        close: async () => undefined,
+      };
+    }
     async function* rows(): AsyncGenerator<Row> {
       let outcome: Outcome = 'discard'; // an error or an early return: the statement is not finished
       try {

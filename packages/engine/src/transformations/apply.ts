@@ -1,5 +1,5 @@
 import { EngineError } from '../errors.ts';
-import { inMemory, rowsInMemory, type Column, type Row, type RowStream } from '../types.ts';
+import { isInMemory, rowsInMemory, type Column, type Row, type RowStream } from '../types.ts';
 import { type Stage, compileRule } from './compile.ts';
 import { type Transformation, type TransformationInput, transformationsSchema } from './schema.ts';
 
@@ -106,8 +106,11 @@ export function applyTransformations(
 ): RowStream {
   const parsed = parseTransformations(transformations);
   const { stages, columns } = compileTransformations(parsed, source.columns);
-  const all = inMemory(source.rows);
-  if (all) return { columns, rows: rowsInMemory(applyStagesInMemory(stages, all, options)), close: source.close };
+  if (isInMemory(source.rows)) {
+    // The stages' array is theirs (or the source's own, with no stage): releasing it releases the source too.
+    const applied = applyStagesInMemory(stages, source.rows.all, options) as Row[];
+    return { columns, rows: rowsInMemory(applied, source.rows), close: source.close };
+  }
   let rows: AsyncIterable<Row> = source.rows;
   for (const stage of stages) rows = applyStage(stage, rows, options);
   return { columns, rows, close: source.close };

@@ -2,8 +2,8 @@ import type { Writable } from 'node:stream';
 import type { RowSource } from '../types.ts';
 import { CrlfRecordEnds } from './crlf.ts';
 import { writeCsv } from './csv.ts';
-import { writeJson } from './json.ts';
-import { writeNdjson } from './ndjson.ts';
+import { writeJson, writeNdjson } from './json.ts';
+
 import { type WriteOptions, type WriteStats, waitForDrain } from './sink.ts';
 import { writeXlsx } from './xlsx.ts';
 

@@ -1,24 +1,157 @@
 import type { Writable } from 'node:stream';
-import type { RowSource } from '../types.ts';
-import { Sink, type WriteOptions, type WriteStats, jsonRow, writeRowTexts } from './sink.ts';
+import { TextRows, isInMemory, type Column, type Row, type RowSource } from '../types.ts';
+import { JsonBytes } from './json-bytes.ts';
+import { capped, writeWithBackpressure, type WriteOptions, type WriteStats } from './sink.ts';
 
 // { columns: [{ name, type }], rows: [{…}], truncated, durationMs, cached }, streamed row by row. truncated and
 // durationMs come last, once the rows are out. Each row starts a line, and so does the `]` after the last one, so a
 // reader can take the reply apart at line breaks (the portal parses 100,000 rows a slice at a time that way); a
-// raw line break never occurs inside JSON text (JSON.stringify escapes it), and the whole stays the same valid JSON
+// raw line break never occurs inside JSON text (it is always escaped), and the whole stays the same valid JSON
 // for every other client.
+//
+// NDJSON (below) writes the same row objects, one a line. Rows are written into bytes directly (json-bytes.ts), each
+// member's key prepared once; rows in memory as the database's texts are written from those texts.
 
-export async function writeJson(result: RowSource, out: Writable, options: WriteOptions): Promise<WriteStats> {
-  const sink = new Sink(out);
-  const state = { truncated: false };
-  const columns = result.columns.map((c) => ({ name: c.name, type: c.type }));
-  await sink.push(`{"columns":${JSON.stringify(columns)},"rows":[`);
-  const rows = await writeRowTexts(sink, result.rows, options.maxRows, state, (row, index) => {
-    const line = JSON.stringify(jsonRow(result.columns, row));
-    return index === 0 ? `\n${line}` : `,\n${line}`;
+/** Bytes gathered before they go to the Writable. */
+const CHUNK = 64 * 1024;
+
+const utf8 = (text: string) => Buffer.from(text, 'utf8');
+
+/**
+ * Row members: one per distinct column name, in the order names first appear (as an object of the row would
+ * hold them), with the key text ready (`{"a":` for the first, `,"b":` after it).
+ */
+interface Member {
+  name: string;
+  /** The last column of that name (the one whose value the row object holds). */
+  column: number;
+  key: Buffer;
+}
+
+function members(columns: readonly Column[]): Member[] {
+  const byName = new Map<string, Member>();
+  columns.forEach((column, index) => {
+    const known = byName.get(column.name);
+    if (known) known.column = index;
+    else byName.set(column.name, { name: column.name, column: index, key: Buffer.alloc(0) });
   });
-  const durationMs = options.startedAt === undefined ? 0 : Math.round(performance.now() - options.startedAt);
-  await sink.push(`\n],"truncated":${state.truncated},"durationMs":${durationMs},"cached":${options.cached === true}}`);
-  await sink.flush();
-  return { rows, bytes: sink.bytes, truncated: state.truncated };
+  const list = [...byName.values()];
+  list.forEach((member, index) => (member.key = utf8(`${index === 0 ? '{' : ','}${JSON.stringify(member.name)}:`)));
+  return list;
+}
+
+const EMPTY_ROW = utf8('{}');
+const CLOSE = utf8('}');
+const FIRST = utf8('\n');
+const NEXT = utf8(',\n');
+
+function writeObjectRow(bytes: JsonBytes, list: readonly Member[], row: Row): void {
+  if (list.length === 0) return bytes.bytes(EMPTY_ROW);
+  for (const member of list) {
+    bytes.bytes(member.key);
+    bytes.value(row[member.name]);
+  }
+  bytes.bytes(CLOSE);
+}
+
+function writeTextRow(bytes: JsonBytes, list: readonly Member[], rows: TextRows, index: number): void {
+  if (list.length === 0) return bytes.bytes(EMPTY_ROW);
+  const texts = rows.texts[index]!;
+  const kinds = rows.cellTexts;
+  for (const member of list) {
+    bytes.bytes(member.key);
+    const text = texts[member.column];
+    const kind = kinds[member.column];
+    if (text === null || text === undefined) bytes.ascii('null');
+    else if (kind) bytes.cell(text, kind);
+    else bytes.value(rows.all[index]![member.name]);
+  }
+  bytes.bytes(CLOSE);
+}
+
+/** How rows are framed: the bytes before the first row, before each later one, and after each. */
+interface Framing {
+  first: Buffer;
+  next: Buffer;
+  after?: Buffer;
+}
+
+/**
+ * Writes at most maxRows rows as JSON objects into `bytes`, handing full chunks to `send`; answers how many were
+ * written and whether more were there.
+ */
+async function writeJsonRows(
+  result: RowSource,
+  maxRows: number,
+  bytes: JsonBytes,
+  send: () => Promise<void>,
+  framing: Framing,
+): Promise<{ count: number; truncated: boolean }> {
+  const list = members(result.columns);
+  const source = result.rows;
+  const { first, next, after } = framing;
+  if (isInMemory(source)) {
+    const count = Math.min(source.count, maxRows);
+    const texts = source instanceof TextRows ? source : undefined;
+    for (let i = 0; i < count; i += 1) {
+      bytes.bytes(i === 0 ? first : next);
+      if (texts) writeTextRow(bytes, list, texts, i);
+      else writeObjectRow(bytes, list, source.all[i]!);
+      if (after) bytes.bytes(after);
+      if (bytes.length >= CHUNK) await send();
+    }
+    return { count, truncated: source.count > maxRows };
+  }
+  const state = { truncated: false };
+  let count = 0;
+  for await (const row of capped(source, maxRows, state)) {
+    bytes.bytes(count === 0 ? first : next);
+    writeObjectRow(bytes, list, row);
+    if (after) bytes.bytes(after);
+    count += 1;
+    if (bytes.length >= CHUNK) await send();
+  }
+  return { count, truncated: state.truncated };
+}
+
+/** Runs `write` with a JsonBytes whose `send` hands what it holds to the Writable (with backpressure). */
+async function withBytes(
+  out: Writable,
+  write: (bytes: JsonBytes, send: () => Promise<void>) => Promise<{ count: number; truncated: boolean }>,
+): Promise<WriteStats> {
+  const bytes = new JsonBytes();
+  let sent = 0;
+  const send = async () => {
+    if (bytes.length === 0) return;
+    const chunk = bytes.take();
+    sent += chunk.length;
+    await writeWithBackpressure(out, chunk);
+  };
+  try {
+    const { count, truncated } = await write(bytes, send);
+    await send();
+    return { rows: count, bytes: sent, truncated };
+  } finally {
+    bytes.done();
+  }
+}
+
+const NO_BYTES = Buffer.alloc(0);
+
+export function writeJson(result: RowSource, out: Writable, options: WriteOptions): Promise<WriteStats> {
+  return withBytes(out, async (bytes, send) => {
+    const columns = result.columns.map((c) => ({ name: c.name, type: c.type }));
+    bytes.json(`{"columns":${JSON.stringify(columns)},"rows":[`);
+    const written = await writeJsonRows(result, options.maxRows, bytes, send, { first: FIRST, next: NEXT });
+    const durationMs = options.startedAt === undefined ? 0 : Math.round(performance.now() - options.startedAt);
+    const tail = `\n],"truncated":${written.truncated},"durationMs":${durationMs},"cached":${options.cached === true}`;
+    bytes.json(`${tail}${options.extra?.() ?? ''}}`);
+    return written;
+  });
+}
+
+/** NDJSON: one JSON object per line ('\n'), no header. */
+export function writeNdjson(result: RowSource, out: Writable, options: WriteOptions): Promise<WriteStats> {
+  const framing = { first: NO_BYTES, next: NO_BYTES, after: FIRST };
+  return withBytes(out, (bytes, send) => writeJsonRows(result, options.maxRows, bytes, send, framing));
 }

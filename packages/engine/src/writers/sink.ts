@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { inMemory, type Column, type Row } from '../types.ts';
+import { inMemory, type Row } from '../types.ts';
 
 // Text goes to the Writable in ~64 KiB chunks; a full Writable is awaited ('drain'), so a slow client slows the
 // cursor instead of filling memory.
@@ -71,29 +71,6 @@ export function jsonCell(value: unknown): unknown {
   return value;
 }
 
-/**
- * The row's keys are the columns, in order, and JSON.stringify writes each value as jsonCell would have it (a Date
- * becomes the same ISO text through its toJSON): then the row can be written as it is, without a copy.
- */
-function isJsonReady(columns: Column[], row: Row): boolean {
-  let index = 0;
-  for (const name in row) {
-    if (columns[index]?.name !== name || !Object.hasOwn(row, name)) return false;
-    const value = row[name];
-    if (value === undefined || typeof value === 'bigint' || ArrayBuffer.isView(value)) return false;
-    index += 1;
-  }
-  return index === columns.length;
-}
-
-/** The row with the columns' order and only the columns' keys. */
-export function jsonRow(columns: Column[], row: Row): Record<string, unknown> {
-  if (isJsonReady(columns, row)) return row;
-  const out: Record<string, unknown> = {};
-  for (const column of columns) out[column.name] = jsonCell(row[column.name]);
-  return out;
-}
-
 export interface WriteOptions {
   /** Stop after this many rows. JSON then says truncated: true. */
   maxRows: number;
@@ -101,6 +78,8 @@ export interface WriteOptions {
   cached?: boolean;
   /** JSON only: when the run started (performance.now()), for durationMs. */
   startedAt?: number;
+  /** JSON only: members added after `cached` (`,"name":value…`), asked for once the rows are written. */
+  extra?: () => string;
   /** XLSX only: the worksheet name. */
   sheetName?: string;
 }

@@ -12,6 +12,8 @@ const TAIL_START = Buffer.from(',"truncated":');
 export interface JsonResult {
   /** `{"columns":[...],"rows":[...]` without the closing members. */
   head: Buffer;
+  /** The whole reply as the run wrote it (the head and the run's own closing members). */
+  body: Buffer;
   rows: number;
   truncated: boolean;
   /** Where the run's time went; none for a result read back from the cache. */
@@ -25,13 +27,22 @@ export class Collector extends Writable {
     this.chunks.push(chunk);
     callback();
   }
+
+  /** Everything written, as one buffer (the chunk itself when there was one). */
+  bytes(): Buffer {
+    return this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+  }
 }
 
-/** Splits the JSON writer's output into the reusable head and its stats. */
-export function jsonResult(body: Buffer, stats: WriteStats, timings?: RunTimings): JsonResult {
-  const tailAt = body.lastIndexOf(TAIL_START);
+/**
+ * Splits the JSON writer's output into the reusable head and its stats; `extraBytes`: the length of the members the
+ * writer added after `cached` (they may hold the tail's text themselves).
+ */
+export function jsonResult(body: Buffer, stats: WriteStats, timings?: RunTimings, extraBytes = 0): JsonResult {
+  const tailAt = body.lastIndexOf(TAIL_START, body.length - 1 - extraBytes);
   if (tailAt < 0) throw new Error('the JSON writer wrote no tail');
-  return { head: body.subarray(0, tailAt), rows: stats.rows, truncated: stats.truncated, ...(timings && { timings }) };
+  const head = body.subarray(0, tailAt);
+  return { head, body, rows: stats.rows, truncated: stats.truncated, ...(timings && { timings }) };
 }
 
 /** The bytes a cache keeps for a result: its row count on a first line, then the head. */
@@ -42,7 +53,9 @@ export function cacheValue(result: JsonResult): Buffer {
 /** The result a cache value holds (cached results are never truncated). */
 export function fromCacheValue(value: Buffer): JsonResult {
   const lineEnd = value.indexOf(10);
-  return { head: value.subarray(lineEnd + 1), rows: Number(value.subarray(0, lineEnd).toString()), truncated: false };
+  const head = value.subarray(lineEnd + 1);
+  // A cached result is always served with this reply's own closing members (jsonReply): body is never used alone.
+  return { head, body: head, rows: Number(value.subarray(0, lineEnd).toString()), truncated: false };
 }
 
 /**

@@ -1,6 +1,7 @@
 import {
   canCopyCsv,
   exportCsv,
+  releaseRows,
   runQuery,
   stableValuesKey,
   validateParameters,
@@ -139,21 +140,46 @@ function runOptions(
   };
 }
 
+/** What a JSON reply of a fresh run needs from its caller: when the call started, and its own members. */
+interface JsonReplyParts {
+  startedAt: number;
+  /** Members after `cached` (the developer view's exchanges), asked for once the rows are written. */
+  extra?: () => string;
+}
+
 async function runJson(
   deps: CallingDeps,
   definition: DataSourceDefinition,
   values: Record<string, unknown>,
+  parts: JsonReplyParts,
   signal?: AbortSignal,
   exchanges?: ExchangeLog,
-) {
+): Promise<JsonResult> {
   await checkOptions(deps, definition, values);
   // The reply holds at most rowCap rows; one more tells truncation. Knowing it, the connector can run in one go.
   const options = runOptions(deps, definition, values, definition.timeoutMs, signal, {}, exchanges);
   // Every stage is timed, row by row: an interactive result stops at the row cap, so that costs next to nothing.
   const result = await runQuery({ ...options, readLimit: definition.rowCap + 1, timeRows: true });
   const collector = new Collector();
-  const stats = await writeResult('json', result, collector, { maxRows: definition.rowCap });
-  return jsonResult(Buffer.concat(collector.chunks), stats, result.stats.timings);
+  let extraBytes = 0;
+  const extra = parts.extra;
+  try {
+    // Written as this call's reply, whole: a call served later from the cache gets its own closing members.
+    const stats = await writeResult('json', result, collector, {
+      maxRows: definition.rowCap,
+      startedAt: parts.startedAt,
+      ...(extra && {
+        extra: () => {
+          const text = extra();
+          extraBytes = Buffer.byteLength(text);
+          return text;
+        },
+      }),
+    });
+    return jsonResult(collector.bytes(), stats, result.stats.timings, extraBytes);
+  } finally {
+    releaseRows(result.rows);
+  }
 }
 
 /**
@@ -187,16 +213,21 @@ export async function callJson(
   exchanges?: ExchangeLog,
 ): Promise<JsonCall> {
   const ttlMs = definition.cacheTtlSeconds * 1000;
+  // The developer view: this call's own upstream exchanges (none when another run's result was served).
+  const parts: JsonReplyParts = {
+    startedAt,
+    ...(exchanges ? { extra: () => exchangeMembers(exchanges.view()) } : {}),
+  };
   const reply = (result: JsonResult, cached: boolean): JsonCall => {
     Object.assign(timings, result.timings);
     const replyStartedAt = performance.now();
-    // The developer view: this call's own upstream exchanges (none when another run's result was served).
-    const extra = exchanges ? exchangeMembers(cached ? { exchanges: [], exchangesOmitted: 0 } : exchanges.view()) : '';
-    const body = jsonReply(result, replyStartedAt - startedAt, cached, extra);
+    // A fresh run wrote this call's reply already; a result served again gets its own closing members.
+    const extra = exchanges && cached ? exchangeMembers({ exchanges: [], exchangesOmitted: 0 }) : '';
+    const body = cached ? jsonReply(result, replyStartedAt - startedAt, cached, extra) : result.body;
     timings.writeMs = (timings.writeMs ?? 0) + (performance.now() - replyStartedAt);
     return { body, rows: result.rows, truncated: result.truncated, cached };
   };
-  if (ttlMs <= 0) return reply(await runJson(deps, definition, values, signal, exchanges), false);
+  if (ttlMs <= 0) return reply(await runJson(deps, definition, values, parts, signal, exchanges), false);
   const key = resultsKey(definition, values);
   const lookupStartedAt = performance.now();
   const hit = await deps.cache.get(key);
@@ -204,7 +235,7 @@ export async function callJson(
   if (hit) return reply(fromCacheValue(hit.value), true);
   // A shared run is not tied to one caller's connection: it ends by itself or by the data source's time limit.
   const { value, shared } = await deps.cache.coalesce(key, async () => {
-    const result = await runJson(deps, definition, values, undefined, exchanges);
+    const result = await runJson(deps, definition, values, parts, undefined, exchanges);
     if (!result.truncated) await deps.cache.set(key, 'results', cacheValue(result), ttlMs);
     return result;
   });

@@ -213,6 +213,8 @@ describeEachStore('Web API data assets', (ctx) => {
       (
         await createItemsAsset(w.editor, w, {
           cacheTtlSeconds: 60,
+          // A header named like the reply's own member: the exchanges then hold `,"truncated":` too.
+          request: { ...itemsRequest, headers: { Accept: 'application/json', Truncated: 'no' } },
           transformations: [{ name: 'Shape', rules: [{ type: 'select', columns: ['id', 'name', 'price'] }] }],
         })
       ).json(),
@@ -241,6 +243,13 @@ describeEachStore('Web API data assets', (ctx) => {
       '/v1/items?page=3&pageSize=10',
     ]);
     expect(detailed.body).not.toContain(UPSTREAM_KEY);
+    // That run was cached without its exchanges (each exchange has a `truncated` member of its own).
+    const again = await w.reader.call('GET', `/data/v1/${asset.uid}`);
+    expect(again.json()).toMatchObject({ cached: true, truncated: false });
+    expect(again.json()).not.toHaveProperty('exchanges');
+    expect(callResultWithExchanges.omit({ exchanges: true, exchangesOmitted: true }).parse(again.json()).rows).toEqual(
+      withExchanges.rows,
+    );
 
     const csv = await w.reader.call('GET', `/data/v1/${asset.uid}?region=EU&format=csv`);
     expect(csv.statusCode).toBe(200);
