@@ -53,6 +53,19 @@ export function slug(name: string, ascii: boolean): string {
   return (words ?? []).join('-').slice(0, MAX_SLUG).replace(/-+$/, '');
 }
 
+const DAY_MS = 86_400_000;
+let day = { text: '', endsAt: 0 };
+
+/** Today's date (UTC, YYYY-MM-DD), made again only when the day is over. */
+function today(): string {
+  const now = Date.now();
+  if (now >= day.endsAt) {
+    const start = now - (now % DAY_MS);
+    day = { text: new Date(start).toISOString().slice(0, 10), endsAt: start + DAY_MS };
+  }
+  return day.text;
+}
+
 /** Dispositions computed once per name, format and day: normalising and matching Unicode costs more than the rest of a cached call. */
 const dispositions = new Map<string, string>();
 const MAX_DISPOSITIONS = 1_000;
@@ -62,8 +75,8 @@ const MAX_DISPOSITIONS = 1_000;
  * (RFC 8187, UTF-8) keeping the name's own letters. Only letters, digits, '-' and '.' ever reach either, so no
  * quote, path separator or header break can be smuggled through an asset's name.
  */
-export function contentDisposition(assetName: string, format: Format, at = new Date()): string {
-  const date = at.toISOString().slice(0, 10);
+export function contentDisposition(assetName: string, format: Format, at?: Date): string {
+  const date = at ? at.toISOString().slice(0, 10) : today();
   const key = `${format}\u0000${date}\u0000${assetName}`;
   const known = dispositions.get(key);
   if (known !== undefined) return known;

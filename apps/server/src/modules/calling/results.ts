@@ -14,6 +14,8 @@ export interface JsonResult {
   head: Buffer;
   /** The whole reply as the run wrote it (the head and the run's own closing members). */
   body: Buffer;
+  /** From the cache: the reply served within half a millisecond (the head and the quick tail). */
+  quick?: Buffer;
   rows: number;
   truncated: boolean;
   /** Where the run's time went; none for a result read back from the cache. */
@@ -45,25 +47,42 @@ export function jsonResult(body: Buffer, stats: WriteStats, timings?: RunTimings
   return { head, body, rows: stats.rows, truncated: stats.truncated, ...(timings && { timings }) };
 }
 
-/** The bytes a cache keeps for a result: its row count on a first line, then the head. */
+/**
+ * The closing members of a reply served from the cache within half a millisecond (durationMs rounds to 0): kept after
+ * the head, so such a reply is the stored bytes as they are, with no copy to make.
+ */
+const QUICK_TAIL = Buffer.from(',"truncated":false,"durationMs":0,"cached":true}');
+
+/** The bytes a cache keeps for a result: its row count on a first line, then the head and the quick tail. */
 export function cacheValue(result: JsonResult): Buffer {
-  return Buffer.concat([Buffer.from(`${result.rows}\n`), result.head]);
+  return Buffer.concat([Buffer.from(`${result.rows}\n`), result.head, QUICK_TAIL]);
 }
 
-/** The result a cache value holds (cached results are never truncated). */
+const LINE_END = 10;
+const ZERO = 48;
+
+/** The result a cache value holds (cached results are never truncated; `body` is not used alone). */
 export function fromCacheValue(value: Buffer): JsonResult {
-  const lineEnd = value.indexOf(10);
-  const head = value.subarray(lineEnd + 1);
-  // A cached result is always served with this reply's own closing members (jsonReply): body is never used alone.
-  return { head, body: head, rows: Number(value.subarray(0, lineEnd).toString()), truncated: false };
+  // The row count, digit by digit: a Buffer search costs more than the handful of digits.
+  let rows = 0;
+  let at = 0;
+  for (; at < value.length && value[at] !== LINE_END; at += 1) rows = rows * 10 + (value[at]! - ZERO);
+  // Values stored before the quick tail was kept end with the head.
+  const quick = value.length - at - 1 >= QUICK_TAIL.length && value.subarray(-QUICK_TAIL.length).equals(QUICK_TAIL);
+  const stored = value.subarray(at + 1);
+  const head = quick ? stored.subarray(0, stored.length - QUICK_TAIL.length) : stored;
+  return { head, body: head, ...(quick && { quick: stored }), rows, truncated: false };
 }
 
 /**
  * The whole reply: the head and this reply's own truncated, durationMs and cached; `extra` adds members of this
- * reply only (the developer view's exchanges: `,"name":value...`).
+ * reply only (the developer view's exchanges: `,"name":value...`). A cached result served within half a millisecond
+ * is its stored reply as it is.
  */
 export function jsonReply(result: JsonResult, durationMs: number, cached: boolean, extra = ''): Buffer {
-  const tail = `,"truncated":${result.truncated},"durationMs":${Math.round(durationMs)},"cached":${cached}${extra}}`;
+  const ms = Math.round(durationMs);
+  if (cached && ms === 0 && extra === '' && result.quick) return result.quick;
+  const tail = `,"truncated":${result.truncated},"durationMs":${ms},"cached":${cached}${extra}}`;
   return Buffer.concat([result.head, Buffer.from(tail)]);
 }
 
