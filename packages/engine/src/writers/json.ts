@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { TextRows, isInMemory, type Column, type Row, type RowSource } from '../types.ts';
 import { JsonBytes } from './json-bytes.ts';
-import { capped, writeWithBackpressure, type WriteOptions, type WriteStats } from './sink.ts';
+import { capped, jsonCell, writeWithBackpressure, type WriteOptions, type WriteStats } from './sink.ts';
 
 // { columns: [{ name, type }], rows: [{…}], truncated, durationMs, cached }, streamed row by row. truncated and
 // durationMs come last, once the rows are out. Each row starts a line, and so does the `]` after the last one, so a
@@ -44,6 +44,29 @@ const EMPTY_ROW = utf8('{}');
 const CLOSE = utf8('}');
 const FIRST = utf8('\n');
 const NEXT = utf8(',\n');
+
+/**
+ * The row's keys are the columns, in order, and JSON.stringify writes each value as JsonBytes.value would (a Date
+ * becomes the same ISO text through its toJSON): then the row can be written as it is, without a copy.
+ */
+function isJsonReady(columns: readonly Column[], row: Row): boolean {
+  let index = 0;
+  for (const name in row) {
+    if (columns[index]?.name !== name || !Object.hasOwn(row, name)) return false;
+    const value = row[name];
+    if (value === undefined || typeof value === 'bigint' || ArrayBuffer.isView(value)) return false;
+    index += 1;
+  }
+  return index === columns.length;
+}
+
+/** The row with the columns' order and only the columns' keys, each value as JSON can carry it. */
+function jsonRow(columns: readonly Column[], row: Row): Row {
+  if (isJsonReady(columns, row)) return row;
+  const out: Row = {};
+  for (const column of columns) out[column.name] = jsonCell(row[column.name]);
+  return out;
+}
 
 function writeObjectRow(bytes: JsonBytes, list: readonly Member[], row: Row): void {
   if (list.length === 0) return bytes.bytes(EMPTY_ROW);
@@ -102,11 +125,14 @@ async function writeJsonRows(
     }
     return { count, truncated: source.count > maxRows };
   }
+  // Rows that stream (exports) go through JSON.stringify, one text a row: a writer that made no garbage of its own
+  // let V8's young collections thin out, and the 64 kB chunks already sent waited longer to be freed (a 1,000,000-row
+  // NDJSON export peaked 23 MB higher).
   const state = { truncated: false };
   let count = 0;
   for await (const row of capped(source, maxRows, state)) {
     bytes.bytes(count === 0 ? first : next);
-    writeObjectRow(bytes, list, row);
+    bytes.json(JSON.stringify(jsonRow(result.columns, row)));
     if (after) bytes.bytes(after);
     count += 1;
     if (bytes.length >= CHUNK) await send();

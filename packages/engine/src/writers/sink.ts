@@ -67,7 +67,7 @@ export function jsonCell(value: unknown): unknown {
   if (value === undefined) return null;
   if (typeof value === 'bigint') return value.toString();
   if (value instanceof Uint8Array) return Buffer.from(value).toString('base64');
-  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value.toISOString();
   return value;
 }
 
