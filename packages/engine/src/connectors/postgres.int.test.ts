@@ -118,6 +118,47 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
       expect(reply.rows[1]).toMatchObject({ note: null, even: true, nan: null, data: { g: 2, s: 'x"y' }, raw: 'aGk=' });
     });
 
+    it('prepares each statement once on a connection and keeps at most 100 there', async () => {
+      const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 500 });
+      const rows = async (sql: string, readLimit?: number) =>
+        collect(
+          (await small.run({ sql, values: {}, timeoutMs: 5000, ...(readLimit === undefined ? {} : { readLimit }) }))
+            .rows,
+        );
+      const statements = () => rows('select statement from pg_prepared_statements order by statement', 1000);
+      try {
+        for (const readLimit of [2, undefined, 2]) await rows('select 1 as a', readLimit);
+        const prepared = (await statements()).map((row) => row['statement']);
+        expect(prepared.filter((text) => text === 'select 1 as a')).toHaveLength(1);
+        expect(prepared.filter((text) => text === 'BEGIN READ ONLY')).toHaveLength(1);
+        for (let i = 0; i < 105; i += 1) await rows(`select ${i} as n`, 2);
+        expect((await statements()).length).toBeLessThanOrEqual(100);
+        expect(await rows('select 104 as n', 2)).toEqual([{ n: 104 }]);
+      } finally {
+        await small.close();
+      }
+    });
+
+    it('runs a statement again, prepared afresh on every connection, once its table changed columns', async () => {
+      await db.exec('create table changing (a int)');
+      await db.exec('insert into changing values (1)');
+      const small = createPostgresConnector({ ...db.settings, maxConnections: 2, acquireTimeoutMs: 500 });
+      const all = async () =>
+        collect((await small.run({ sql: 'select * from changing', values: {}, timeoutMs: 5000, readLimit: 5 })).rows);
+      try {
+        // Both connections prepare it (two at once), then the table gets a column.
+        await Promise.all([all(), all()]);
+        await db.exec('alter table changing add column b int default 2');
+        expect(await Promise.all([all(), all(), all()])).toEqual([
+          [{ a: 1, b: 2 }],
+          [{ a: 1, b: 2 }],
+          [{ a: 1, b: 2 }],
+        ]);
+      } finally {
+        await small.close();
+      }
+    });
+
     it('hands over at most readLimit rows and frees the connection before they are read', async () => {
       const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 200 });
       try {

@@ -16,7 +16,7 @@ import { Gate } from './gate.ts';
 import { mapPostgresError } from './postgres-errors.ts';
 import { cellTextOf, columnTypeOf, engineTypes } from './postgres-types.ts';
 import { copyCsv } from './postgres-copy.ts';
-import { PipelinedRun } from './postgres-run.ts';
+import { PipelinedRun, PreparedStatements } from './postgres-run.ts';
 import { type RunControl, runControl } from './run-control.ts';
 import { type PostgresSettings, postgresSettingsSchema } from './settings.ts';
 
@@ -142,7 +142,9 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
     return { client: leased, control, finish };
   }
 
-  async function run(request: RunRequest): Promise<RowStream> {
+  const prepared = new PreparedStatements();
+
+  async function run(request: RunRequest, retry = true): Promise<RowStream> {
     const bound = bindNamed(request.sql, request.values, 'postgres');
     // A caller that reads at most readLimit rows gets them in one round trip, committed with the statement.
     const single = request.readLimit !== undefined;
@@ -155,6 +157,7 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
       single,
       types: engineTypes,
       texts: single,
+      prepared,
     });
     let first: Row[];
     try {
@@ -163,6 +166,12 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
       if (single) await finish('release');
     } catch (error) {
       await finish(control.signal.aborted ? 'cancel' : 'discard');
+      // A table's columns changed under a prepared statement: every connection prepares afresh, and the run is made
+      // once more (the first rows had not left yet).
+      if (retry && isStalePlan(error) && !control.signal.aborted) {
+        prepared.reset();
+        return run(request, false);
+      }
       throw mapPostgresError(error, control.signal);
     }
     const columns: Column[] = pipelined.fields.map((field) => ({
@@ -258,6 +267,12 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
       await pool.end();
     },
   };
+}
+
+/** PostgreSQL's refusal to run a prepared statement whose result columns changed since it was prepared. */
+function isStalePlan(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  return code === '0A000' && typeof message === 'string' && message.includes('cached plan must not change result type');
 }
 
 export function groupSchema(rows: { s: string | null; t: string; c: string; type: string }[]): SchemaTable[] {
