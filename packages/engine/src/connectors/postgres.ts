@@ -157,7 +157,8 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
       single,
       types: engineTypes,
       texts: single,
-      prepared,
+      // Interactive runs repeat; an export's one statement would gain nothing from being kept prepared.
+      ...(single ? { prepared } : {}),
     });
     let first: Row[];
     try {
