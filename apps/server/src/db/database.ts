@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { BooleanPlugin } from './boolean-plugin.ts';
 import { migrations } from './migrations/index.ts';
 import type { DB } from './schema.ts';
-import { createSqliteDialect } from './sqlite-dialect.ts';
+import { WriteCount, createSqliteDialect } from './sqlite-dialect.ts';
 
 export type Database = Kysely<DB>;
 
@@ -17,6 +17,14 @@ const postgresPools = new WeakMap<Database, pg.Pool>();
 /** The pg pool of a PostgreSQL store; undefined for SQLite. */
 export function postgresPoolOf(db: Database): pg.Pool | undefined {
   return postgresPools.get(db);
+}
+
+/** The write count of each embedded store (see WriteCount). */
+const writeCounts = new WeakMap<Database, WriteCount>();
+
+/** How many writes that count this process made to its embedded store; undefined for PostgreSQL (shared). */
+export function storeWriteCount(db: Database): number | undefined {
+  return writeCounts.get(db)?.value;
 }
 
 export function createDatabase(
@@ -47,7 +55,10 @@ export function createDatabase(
   const folder = dirname(database.file);
   mkdirSync(folder, { recursive: true, mode: 0o700 });
   chmodSync(folder, 0o700);
-  return new Kysely<DB>({ dialect: createSqliteDialect(database.file), plugins: [new BooleanPlugin()] });
+  const writes = new WriteCount();
+  const db = new Kysely<DB>({ dialect: createSqliteDialect(database.file, writes), plugins: [new BooleanPlugin()] });
+  writeCounts.set(db, writes);
+  return db;
 }
 
 export class MigrationFailedError extends Error {

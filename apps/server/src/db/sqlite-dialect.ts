@@ -30,17 +30,22 @@ export class SqliteRows {
 class NodeSqliteStatement implements SqliteStatement {
   readonly reader: boolean;
   readonly #statement: StatementSync;
+  readonly #onRun: (() => void) | undefined;
 
-  constructor(statement: StatementSync) {
+  /** `onRun`: called each time the statement runs (a write that counts, see WriteCount). */
+  constructor(statement: StatementSync, onRun?: () => void) {
     this.#statement = statement;
     this.reader = statement.columns().length > 0;
+    this.#onRun = onRun;
   }
 
   all(parameters: ReadonlyArray<unknown>): unknown[] {
+    this.#onRun?.();
     return this.#statement.all(...parameters.map(toSqliteParam));
   }
 
   run(parameters: ReadonlyArray<unknown>) {
+    this.#onRun?.();
     const [batch] = parameters;
     if (parameters.length === 1 && batch instanceof SqliteRows) {
       let changes = 0;
@@ -52,7 +57,27 @@ class NodeSqliteStatement implements SqliteStatement {
   }
 
   iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    this.#onRun?.();
     return this.#statement.iterate(...parameters.map(toSqliteParam));
+  }
+}
+
+/** Reads and transaction control: they never move the write count (the writes in a transaction do). */
+const READING = /^\s*(?:select|begin|commit|rollback|end|savepoint|release)\b/i;
+/** Writes to the recording's tables (every call makes them): they change nothing a definition is made of. */
+const RECORDING = /^\s*(?:insert\s+into|update|delete\s+from)\s+"?(?:usage_\w+|application_logs)"?[\s(]/i;
+
+/**
+ * How many statements that may change the store's content (anything but reads and the recording's tables) ran on
+ * this process's connection. The embedded store is locked to this process (locking_mode EXCLUSIVE): while the count
+ * stays the same, nothing another query could read has changed — the calling layer then reuses a loaded asset
+ * definition without reading its stamp (modules/calling/definitions.ts). A write that rolls back counts too.
+ */
+export class WriteCount {
+  value = 0;
+  /** Whether statements of this text move the count. */
+  static counts(sql: string): boolean {
+    return !READING.test(sql) && !RECORDING.test(sql);
   }
 }
 
@@ -62,15 +87,20 @@ const STATEMENT_CACHE_MAX = 500;
 class NodeSqliteDatabase implements SqliteDatabase {
   readonly #db: DatabaseSync;
   readonly #statements = new Map<string, NodeSqliteStatement>();
+  readonly #writes: WriteCount;
+  readonly #countWrite = () => {
+    this.#writes.value += 1;
+  };
 
-  constructor(db: DatabaseSync) {
+  constructor(db: DatabaseSync, writes: WriteCount) {
     this.#db = db;
+    this.#writes = writes;
   }
 
   prepare(sql: string): SqliteStatement {
     let statement = this.#statements.get(sql);
     if (!statement) {
-      statement = new NodeSqliteStatement(this.#db.prepare(sql));
+      statement = new NodeSqliteStatement(this.#db.prepare(sql), WriteCount.counts(sql) ? this.#countWrite : undefined);
       if (this.#statements.size >= STATEMENT_CACHE_MAX) this.#statements.clear();
       this.#statements.set(sql, statement);
     }
@@ -103,7 +133,7 @@ function createPrivateFile(file: string) {
   chmodSync(file, 0o600);
 }
 
-export function createSqliteDialect(file: string): SqliteDialect {
+export function createSqliteDialect(file: string, writes = new WriteCount()): SqliteDialect {
   createPrivateFile(file);
   const db = new DatabaseSync(file);
   // One process owns the embedded store: take the file lock once, not at every statement. Set
@@ -118,5 +148,5 @@ export function createSqliteDialect(file: string): SqliteDialect {
   // less often (the inserts of a recorded call ~16–20 → ~11 µs; decision 120).
   db.exec('PRAGMA wal_autocheckpoint = 10000');
   db.exec('PRAGMA cache_size = -4096');
-  return new NodeSqliteDialect({ database: new NodeSqliteDatabase(db) });
+  return new NodeSqliteDialect({ database: new NodeSqliteDatabase(db, writes) });
 }
