@@ -11,7 +11,8 @@ import NODE_FLAGS from './node-flags.json' with { type: 'json' };
 // (decision 117).
 //
 // V8's heap flags must be given at launch (node-flags.json, decision 118): package.json's start script gives the web
-// flags to this process (a young generation of 2 × 16 MB instead of 2 × 32 MB); run any other way, the server is
+// flags to this process (a young generation of 2 × 8 MB, and an old generation collected before it grows by
+// half again, decision 127); run any other way, the server is
 // started as a child process with them. `npm start -- --role=worker` (or DATALAB_ROLE=worker) runs download jobs
 // only: no portal to build, and a child process with the worker's flags (a small young generation and a heap ceiling,
 // so garbage is collected early instead of piling up to the RSS while a worker writes a 1,000,000-row Parquet or XLSX
