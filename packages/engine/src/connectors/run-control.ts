@@ -6,6 +6,8 @@ export interface RunControl {
   signal: AbortSignal;
   startedAt: number;
   timedOut(): boolean;
+  /** Stops the run (its signal fires with `reason`). */
+  abort(reason: unknown): void;
   dispose(): void;
 }
 
@@ -23,6 +25,7 @@ export function runControl(timeoutMs: number, outer?: AbortSignal): RunControl {
     signal: controller.signal,
     startedAt,
     timedOut: () => controller.signal.reason instanceof EngineError && controller.signal.reason.code === 'TIMEOUT',
+    abort: (reason) => controller.abort(reason),
     dispose: () => {
       clearTimeout(timer);
       outer?.removeEventListener('abort', onOuterAbort);

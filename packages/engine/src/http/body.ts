@@ -39,9 +39,11 @@ export interface ReadBody {
   received: number;
 }
 
-type Body = AsyncIterable<Buffer> & {
+type Body = {
   destroy(error?: Error): unknown;
-  on(event: 'error', listener: () => void): unknown;
+  on(event: 'data', listener: (chunk: Buffer) => void): unknown;
+  on(event: 'end' | 'close', listener: () => void): unknown;
+  on(event: 'error', listener: (error: Error) => void): unknown;
 };
 
 /** Drops a body that will not be read (its destruction's 'error' is expected, not a crash). */
@@ -50,23 +52,44 @@ function discard(body: Body): void {
   body.destroy();
 }
 
+/** The body's bytes on the wire, within the cap (events, not an async iterator: a promise a chunk costs more). */
+function readRaw(body: Body, maxBytes: number): Promise<ReadBody> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let received = 0;
+    let settled = false;
+    const fail = (error: Error) => {
+      if (settled) return;
+      settled = true;
+      reject(error);
+    };
+    body.on('data', (chunk: Buffer) => {
+      if (settled) return;
+      received += chunk.length;
+      if (received > maxBytes) {
+        fail(tooLarge(maxBytes));
+        discard(body);
+      } else chunks.push(chunk);
+    });
+    body.on('error', fail);
+    // Closed before its end without an error of its own: the connection went away midway.
+    body.on('close', () => fail(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })));
+    body.on('end', () => {
+      if (settled) return;
+      settled = true;
+      // A reply in one chunk is that chunk (a socket read of its own), not a copy.
+      resolve({ data: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received), received });
+    });
+  });
+}
+
 export async function readBody(body: Body, headers: Headers, maxBytes: number): Promise<ReadBody> {
   const declared = Number(headerValue(headers, 'content-length'));
   if (Number.isFinite(declared) && declared > maxBytes) {
     discard(body);
     throw tooLarge(maxBytes);
   }
-  const chunks: Buffer[] = [];
-  let received = 0;
-  for await (const chunk of body) {
-    received += chunk.length;
-    if (received > maxBytes) {
-      discard(body);
-      throw tooLarge(maxBytes);
-    }
-    chunks.push(chunk);
-  }
-  const raw = Buffer.concat(chunks, received);
+  const { data: raw, received } = await readRaw(body, maxBytes);
   const encoding = (headerValue(headers, 'content-encoding') ?? 'identity').trim().toLowerCase();
   if (encoding === 'identity' || encoding === '') return { data: raw, received };
   const decode = decoders[encoding];

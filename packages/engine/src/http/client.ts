@@ -227,7 +227,6 @@ export class HttpClient {
     // Recorded (its secrets masked) only for someone who asked to see the exchanges.
     const record = options.onExchange ? newRecord(hop, options, attempt) : undefined;
     const host = hop.url.host;
-    const bodyDeadline = new AbortController();
     let entered = false;
     let verdict: 'success' | 'failure' | undefined;
     try {
@@ -237,16 +236,17 @@ export class HttpClient {
       entered = true;
       const agent = await this.#dispatcher();
       const connect: ConnectTimings = {};
-      const response = await this.#connectTimings.run(connect, () =>
+      const send = () =>
         agent.request({
           origin: hop.url.origin,
           path: hop.url.pathname + hop.url.search,
           method: hop.method as 'GET',
           headers: { 'user-agent': 'DataLab', ...hop.headers },
           body: hop.body ?? null,
-          signal: AbortSignal.any([options.signal, bodyDeadline.signal]),
-        }),
-      );
+          signal: options.signal,
+        });
+      // Connect timings are only for the exchange's record: no async context otherwise.
+      const response = await (record ? this.#connectTimings.run(connect, send) : send());
       if (record) {
         const opened = (connect.dnsMs ?? 0) + (connect.connectMs ?? 0);
         record.status = response.statusCode;
@@ -259,10 +259,10 @@ export class HttpClient {
       const skip =
         (options.followRedirects && redirectStatuses.has(response.statusCode)) ||
         (mayRetry && retryStatuses.has(response.statusCode));
-      const data = skip ? await drain(response.body) : await this.#read(response, options, record, bodyDeadline);
+      const data = skip ? await drain(response.body) : await this.#read(response, options, record);
       return { status: response.statusCode, headers: response.headers, data, url: hop.url };
     } catch (error) {
-      const mapped = this.#mapError(error, options.signal, bodyDeadline.signal);
+      const mapped = this.#mapError(error, options.signal);
       // A host that answered stays healthy even when its reply was refused (too large, cancelled midway).
       if (hostFailures.has(mapped)) verdict = 'failure';
       if (record) record.error = mapped.message;
@@ -280,17 +280,16 @@ export class HttpClient {
     }
   }
 
-  /** Reads a reply's body within the size cap and the whole-body time limit. */
+  /** Reads a reply's body within the size cap and the whole-body time limit (past it, the body is destroyed). */
   async #read(
     response: Dispatcher.ResponseData,
     options: SendOptions,
     record: HttpExchange | undefined,
-    deadline: AbortController,
   ): Promise<Buffer> {
     const started = performance.now();
     const timer = setTimeout(
       () =>
-        deadline.abort(
+        response.body.destroy(
           mark(new EngineError('TIMEOUT', 'The web API did not send its whole reply in time'), false, true),
         ),
       this.#settings.bodyTimeoutMs,
@@ -314,10 +313,9 @@ export class HttpClient {
     }
   }
 
-  #mapError(error: unknown, signal: AbortSignal, bodyDeadline: AbortSignal): EngineError {
+  #mapError(error: unknown, signal: AbortSignal): EngineError {
     if (error instanceof EngineError) return error;
     if (signal.aborted) return abortError(signal);
-    if (bodyDeadline.aborted && bodyDeadline.reason instanceof EngineError) return bodyDeadline.reason;
     return transportError(error);
   }
 

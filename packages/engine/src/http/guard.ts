@@ -42,6 +42,10 @@ const allowedHostPattern = /^(\[[^\]\s]+\]|[^:/?#@[\]\s]+)(?::(\d{1,5}))?$/;
 
 /** A host as compared: no brackets, no trailing dot, lower case (the WHATWG form of numeric hosts). */
 function hostKey(hostname: string): string {
+  // A URL's own host name (lower case, not bracketed, no trailing dot) is its key already: no copies a request.
+  const last = hostname.charCodeAt(hostname.length - 1);
+  if (hostname.charCodeAt(0) !== 91 /* [ */ && last !== 46 /* . */ && last !== 93 /* ] */ && !/[A-Z]/.test(hostname))
+    return hostname;
   return hostname
     .replace(/^\[|\]$/g, '')
     .replace(/\.+$/, '')
@@ -93,7 +97,7 @@ export class OutboundGuard {
   async check(input: string | URL): Promise<URL> {
     let url: URL;
     try {
-      url = new URL(input);
+      url = input instanceof URL ? input : new URL(input);
     } catch {
       throw refused('The URL is not valid');
     }
