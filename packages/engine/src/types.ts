@@ -134,8 +134,68 @@ export class TextRows implements RowsInMemory {
   }
 }
 
+const NO_BYTES = Buffer.alloc(0);
+
+/**
+ * Rows in memory as a JSON reply held them (a Web API page the connector scanned, http/json-scan.ts): row i is the
+ * object at data[starts[i], ends[i]), on one line, its keys exactly `names` in that order. The JSON writer copies
+ * those bytes as they are; `all` parses them, once, for whatever else reads them.
+ */
+export class JsonRows implements RowsInMemory {
+  #data: Buffer;
+  readonly starts: readonly number[];
+  readonly ends: readonly number[];
+  readonly names: readonly string[];
+  #count: number;
+  #parsed: Row[] | undefined;
+
+  constructor(
+    data: Buffer,
+    starts: readonly number[],
+    ends: readonly number[],
+    names: readonly string[],
+    count: number,
+  ) {
+    this.#data = data;
+    this.starts = starts;
+    this.ends = ends;
+    this.names = names;
+    this.#count = Math.min(count, starts.length);
+  }
+
+  get data(): Buffer {
+    return this.#data;
+  }
+
+  get count(): number {
+    return this.#count;
+  }
+
+  get all(): Row[] {
+    this.#parsed ??= this.#parse();
+    return this.#parsed;
+  }
+
+  /** The rows' bytes from the first to the last kept one hold only commas and spaces between them. */
+  #parse(): Row[] {
+    if (this.#count === 0) return [];
+    const text = this.#data.toString('utf8', this.starts[0], this.ends[this.#count - 1]);
+    return JSON.parse(`[${text}]`) as Row[];
+  }
+
+  release(): void {
+    this.#count = 0;
+    this.#data = NO_BYTES;
+    if (this.#parsed) this.#parsed.length = 0;
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Row> {
+    yield* this.all;
+  }
+}
+
 export function isInMemory(rows: AsyncIterable<Row>): rows is RowsInMemory {
-  return rows instanceof ArrayRows || rows instanceof TextRows;
+  return rows instanceof ArrayRows || rows instanceof TextRows || rows instanceof JsonRows;
 }
 
 /** Empties rows held in memory once nothing reads them any more (see RowsInMemory.release); others are left. */

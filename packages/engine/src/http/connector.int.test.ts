@@ -1,7 +1,9 @@
+import { PassThrough } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
-import { isInMemory, runQuery } from '../index.ts';
+import { isInMemory, runQuery, writeResult } from '../index.ts';
+import { JsonRows } from '../types.ts';
 import { collect } from '../testing/collect.ts';
 import { type Handler, type TestServer, json, startServer } from '../testing/http-server.ts';
 import { type HttpConnector, createHttpConnector } from './connector.ts';
@@ -297,6 +299,66 @@ describe('paging', () => {
     });
     expect(isInMemory(paged.rows)).toBe(false);
     expect(await collect(paged.rows)).toEqual(people);
+  });
+
+  it('copies a compact page as its bytes and parses any other, with the same columns and rows either way', async () => {
+    const rows = [
+      { id: 1, at: '2024-01-03T08:20:00Z', note: 'a "b" é' },
+      { id: 2.5, at: null, note: '' },
+    ];
+    let pretty = false;
+    const c = connector({}, (request, response) => {
+      const text = JSON.stringify({ page: 1, data: rows }, null, pretty ? 2 : undefined);
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.end(text);
+    });
+    const run = () => c.request({ definition: { path: '/rows', rowsPath: 'data' }, values: {}, timeoutMs: 5000 });
+    const compact = await run();
+    pretty = true;
+    const spread = await run();
+    // A row across lines cannot be copied as it is (a reply keeps each row on a line of its own): parsed.
+    expect(compact.rows).toBeInstanceOf(JsonRows);
+    expect(spread.rows).not.toBeInstanceOf(JsonRows);
+    const columns = [
+      { name: 'id', type: 'decimal' },
+      { name: 'at', type: 'datetime' },
+      { name: 'note', type: 'string' },
+    ];
+    expect(compact.columns).toEqual(columns);
+    expect(spread.columns).toEqual(columns);
+    expect(await collect(compact.rows)).toEqual(rows);
+    expect(await collect(spread.rows)).toEqual(rows);
+    // Through runQuery and the JSON writer: the bytes copied make the same reply as the values written.
+    const replies = await Promise.all(
+      [false, true].map(async (prettyReply) => {
+        pretty = prettyReply;
+        const result = await runQuery({
+          connector: c,
+          sql: httpRequestText({ path: '/rows', rowsPath: 'data' }),
+          timeoutMs: 5000,
+        });
+        const out = new PassThrough();
+        const chunks: Buffer[] = [];
+        out.on('data', (chunk: Buffer) => chunks.push(chunk));
+        await writeResult('json', result, out, { maxRows: 10 });
+        return JSON.parse(Buffer.concat(chunks).toString('utf8')) as { rows: unknown[] };
+      }),
+    );
+    expect(replies[0]!.rows).toEqual(rows);
+    expect(replies[1]!.rows).toEqual(rows);
+  });
+
+  it('a scanned first page of many is read as values, then the next pages', async () => {
+    const c = connector({}, (request, response) => {
+      const page = Number(new URL(request.url, 'http://x').searchParams.get('page') ?? 1);
+      json(response, { items: people.slice((page - 1) * 10, page * 10) });
+    });
+    const { rows } = await rowsOf(c, {
+      path: '/people',
+      rowsPath: 'items',
+      paging: { kind: 'page', param: 'page', start: 1, size: 10 },
+    });
+    expect(rows).toEqual(people);
   });
 
   it('stops when a next link repeats a page already read', async () => {

@@ -2,6 +2,7 @@ import { EngineError, abortError } from '../errors.ts';
 import { Gate } from '../connectors/gate.ts';
 import { runControl } from '../connectors/run-control.ts';
 import {
+  JsonRows,
   rowsInMemory,
   type Column,
   type ConnectionTestResult,
@@ -24,6 +25,7 @@ import {
 } from './credentials.ts';
 import { type HttpExchange, Redactor } from './exchange.ts';
 import type { Resolver } from './guard.ts';
+import { type ScannedRows, scanPath, scanRows, scannedObjects } from './json-scan.ts';
 import { firstPageUrl, inferColumns, nextPageUrl, rowsAt, shapeRow } from './rows.ts';
 import { type HttpSettings, httpSettingsSchema } from './settings.ts';
 import { type HttpRequestDefinition, type HttpRequestInput, buildRequest, parseHttpRequest } from './template.ts';
@@ -70,10 +72,13 @@ export interface HttpConnector extends Connector {
   test(options?: { credential?: string; signal?: AbortSignal; onExchange?: OnExchange }): Promise<HttpTestResult>;
 }
 
+function isHtml(reply: Reply): boolean {
+  return /html/i.test(headerValue(reply.headers, 'content-type') ?? '');
+}
+
 function parseJson(reply: Reply): unknown {
   if (reply.data.length === 0) return null;
-  const type = headerValue(reply.headers, 'content-type') ?? '';
-  if (/html/i.test(type)) throw new EngineError('UPSTREAM_FAILED', 'The web API answered HTML where JSON was expected');
+  if (isHtml(reply)) throw new EngineError('UPSTREAM_FAILED', 'The web API answered HTML where JSON was expected');
   try {
     return JSON.parse(reply.data.toString('utf8').replace(/^\uFEFF/, ''));
   } catch {
@@ -148,33 +153,40 @@ export function createHttpConnector(input: HttpSettings, options: HttpConnectorO
 
   /**
    * Reads pages one at a time: each read fetches the next page and answers its rows (undefined after the last);
-   * hasMore tells whether a read would fetch another.
+   * hasMore tells whether a read would fetch another. A read asked to scan answers the rows as the reply's bytes
+   * (json-scan.ts) when the reply allows it and the next page's URL needs nothing from inside the reply.
    */
   function pageReader(definition: HttpRequestDefinition, built: Outgoing, credential: Credential | undefined) {
     let url: URL | undefined = firstPageUrl(built.url, definition.paging);
     let index = 0;
-    const seen = new Set<string>();
+    // Pages already asked for (a next link back to one of them ends the paging); none to keep without paging.
+    const seen = definition.paging.kind === 'none' ? undefined : new Set<string>();
+    const { paging } = definition;
+    const path = paging.kind === 'next' && paging.path !== '' ? undefined : scanPath(definition.rowsPath);
     const hasMore = () => url !== undefined && index < settings.maxPages;
-    const read = async (context: CallContext): Promise<Row[] | undefined> => {
+    function read(context: CallContext): Promise<Row[] | undefined>;
+    function read(context: CallContext, scan: true): Promise<Row[] | ScannedRows | undefined>;
+    async function read(context: CallContext, scan = false): Promise<Row[] | ScannedRows | undefined> {
       const asked = url;
       if (asked === undefined || index >= settings.maxPages) return undefined;
-      seen.add(asked.href);
+      seen?.add(asked.href);
       const reply = await sendAuthorized({ ...built, url: asked }, credential, context);
       if (reply.status < 200 || reply.status >= 300) throw statusError(reply.status);
-      const json = parseJson(reply);
-      const rows = rowsAt(json, definition.rowsPath);
-      const next = nextPageUrl(definition.paging, {
+      const scanned = scan && path !== undefined && !isHtml(reply) ? scanRows(reply.data, path) : undefined;
+      const json = scanned ? undefined : parseJson(reply);
+      const rows = scanned ?? rowsAt(json, definition.rowsPath);
+      const next = nextPageUrl(paging, {
         url: asked,
         replyUrl: reply.url,
         reply: json,
         headers: reply.headers,
-        rows: rows.length,
+        rows: scanned ? scanned.starts.length : (rows as Row[]).length,
         index,
       });
       index += 1;
-      url = next && !seen.has(next.href) ? next : undefined;
+      url = next && !seen?.has(next.href) ? next : undefined;
       return rows;
-    };
+    }
     return { read, hasMore };
   }
 
@@ -196,44 +208,53 @@ export function createHttpConnector(input: HttpSettings, options: HttpConnectorO
     const built = buildRequest(base, settings.headers, definition, run.values);
     const cap = Math.min(settings.maxRows, run.readLimit ?? Number.POSITIVE_INFINITY);
     const pages = pageReader(definition, built, credential);
-    // close() before the last page stops the request in flight too.
-    const stop = new AbortController();
-    const control = runControl(run.timeoutMs, run.signal ? AbortSignal.any([run.signal, stop.signal]) : stop.signal);
+    // close() before the last page stops the request in flight too (control.abort).
+    const control = runControl(run.timeoutMs, run.signal);
     const context: CallContext = { kind: 'request', signal: control.signal, onExchange: run.onExchange };
     let release: (() => void) | undefined;
-    let page: Row[] | undefined;
+    let first: Row[] | ScannedRows | undefined;
     try {
       release = await gate.acquire(control.signal);
       run.onAcquired?.();
-      // Columns come from the first page with rows.
-      do page = await pages.read(context);
-      while (page?.length === 0);
+      // Columns come from the first page with rows (a scanned page always has some).
+      do first = await pages.read(context, true);
+      while (Array.isArray(first) && first.length === 0);
     } catch (error) {
       release?.();
       control.dispose();
       throw error;
     }
-    const columns: Column[] = inferColumns(page ?? []);
+    const scanned = first === undefined || Array.isArray(first) ? undefined : first;
+    const columns: Column[] = scanned ? scanned.columns : inferColumns((first as Row[] | undefined) ?? []);
     const releaseGate = release;
     // One page holds every row the caller reads (no paging, the last page, or the cap within it): the run ends
     // here, with nothing in flight to stop.
-    if (!pages.hasMore() || (page?.length ?? 0) >= cap) {
+    const firstCount = scanned ? scanned.starts.length : ((first as Row[] | undefined)?.length ?? 0);
+    if (!pages.hasMore() || firstCount >= cap) {
       releaseGate();
       control.dispose();
-      const kept = page === undefined ? [] : page.length > cap ? page.slice(0, cap) : page;
-      return { columns, rows: rowsInMemory(kept.map((row) => shapeRow(row, columns))), close: async () => undefined };
+      const close = async () => undefined;
+      if (scanned) {
+        const names = columns.map((column) => column.name);
+        return { columns, rows: new JsonRows(scanned.data, scanned.starts, scanned.ends, names, cap), close };
+      }
+      const page = (first as Row[] | undefined) ?? [];
+      const kept = page.length > cap ? page.slice(0, cap) : page;
+      return { columns, rows: rowsInMemory(kept.map((row) => shapeRow(row, columns))), close };
     }
+
     let finished = false;
     const finish = () => {
       if (finished) return;
       finished = true;
       control.signal.removeEventListener('abort', finish);
-      stop.abort(new EngineError('CANCELLED'));
+      control.abort(new EngineError('CANCELLED'));
       releaseGate();
       control.dispose();
     };
     control.signal.addEventListener('abort', finish, { once: true });
-    let current = page;
+    // Rows that stream are objects: a scanned first page is parsed after all.
+    let current: Row[] | undefined = scanned ? scannedObjects(scanned) : (first as Row[] | undefined);
     async function* rows(): AsyncGenerator<Row> {
       try {
         let count = 0;

@@ -77,6 +77,12 @@ export class JsonBytes {
     this.#length = at + size;
   }
 
+  /** Bytes that are JSON already: data[start, end). */
+  range(data: Buffer, start: number, end: number): void {
+    this.#room(end - start);
+    this.#length += data.copy(this.#buffer, this.#length, start, end);
+  }
+
   /** Text that is JSON already (any characters), as UTF-8. */
   json(text: string): void {
     this.#room(text.length * 3);

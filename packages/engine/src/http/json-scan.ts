@@ -1,0 +1,498 @@
+import { isUtf8 } from 'node:buffer';
+import type { Column, ColumnType, Row } from '../types.ts';
+import { type CharCodes, mergeTypes, textType, typeOf } from './rows.ts';
+
+// The rows of a JSON reply without parsing it into values. A 100-row page parsed, its cells typed one by one and its
+// rows written again as JSON cost about four times what the request itself did; the scan walks the bytes once,
+// checks that they are JSON, finds the rows at the rows path, types each cell from its text, and answers each row as
+// a byte range that the JSON writer copies as it is (JsonRows). It answers only for replies whose rows can be
+// copied so — every row an object with the same keys in the same order, each row on one line, nothing JSON.parse
+// would read differently (a repeated key, a number out of range) — and declines everything else, which the
+// connector then parses as before. So what a caller gets never depends on which way a page went: the same columns,
+// the same values.
+
+export interface ScannedRows {
+  /** The reply's bytes (UTF-8). */
+  data: Buffer;
+  /** Row i is the object at data[starts[i], ends[i]). */
+  starts: number[];
+  ends: number[];
+  /** The rows' keys, in order: the columns. */
+  columns: Column[];
+}
+
+/** Thrown inside the scan when the reply is one it does not answer for: never leaves this module. */
+const DECLINE = Symbol('declined');
+
+function decline(): never {
+  throw DECLINE;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+const COMMA = 0x2c;
+const COLON = 0x3a;
+const MINUS = 0x2d;
+const PLUS = 0x2b;
+const DOT = 0x2e;
+const ZERO = 0x30;
+const NINE = 0x39;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+const OPEN_BRACKET = 0x5b;
+const CLOSE_BRACKET = 0x5d;
+const LINE_FEED = 0x0a;
+const CARRIAGE_RETURN = 0x0d;
+
+/** Deeper values than this are left to JSON.parse (the scan recurses). */
+const MAX_DEPTH = 128;
+/** A number of at most this many digits, with no fraction or exponent, is a safe integer. */
+const SAFE_DIGITS = 15;
+
+/** What a scanned value was. */
+const Kind = { String: 0, Number: 1, Literal: 2, Null: 3, Nested: 4 } as const;
+type Kind = (typeof Kind)[keyof typeof Kind];
+
+/** Bytes that end a run of plain string content: the quote, the backslash and the control characters. */
+const STOPS_STRING = new Uint8Array(256);
+for (let code = 0; code < 0x20; code += 1) STOPS_STRING[code] = 1;
+STOPS_STRING[QUOTE] = 1;
+STOPS_STRING[BACKSLASH] = 1;
+
+const isDigit = (code: number) => code >= ZERO && code <= NINE;
+const isHex = (code: number) => isDigit(code) || ((code | 0x20) >= 0x61 && (code | 0x20) <= 0x66);
+
+/** An array index as a key: objects list those first whatever their place, so such rows are not copied. */
+const isIndexKey = (name: string) => /^(?:0|[1-9]\d*)$/.test(name) && Number(name) < 2 ** 32 - 1;
+
+/** A cell's bytes read as text by the date checks (ASCII only, so a byte is a character). */
+class ByteText implements CharCodes {
+  readonly #data: Buffer;
+  start = 0;
+  length = 0;
+
+  constructor(data: Buffer) {
+    this.#data = data;
+  }
+
+  charCodeAt(index: number): number {
+    return index < this.length ? this.#data[this.start + index]! : Number.NaN;
+  }
+}
+
+class Scanner {
+  readonly #data: Buffer;
+  readonly #end: number;
+  readonly #path: readonly string[];
+  #pos = 0;
+  /** Set by #whitespace when it passes a line break (a row must stay on its line). */
+  #newline = false;
+  /** Whether the last string scanned had escapes. */
+  #escaped = false;
+  // Of the last number scanned.
+  #simpleInteger = false;
+  #found: ScannedRows | undefined;
+  readonly #text: ByteText;
+
+  constructor(data: Buffer, path: readonly string[]) {
+    this.#data = data;
+    this.#text = new ByteText(data);
+    this.#end = data.length;
+    this.#path = path;
+  }
+
+  document(): ScannedRows {
+    const data = this.#data;
+    // A byte-order mark, as the parse strips it.
+    if (data[0] === 0xef && data[1] === 0xbb && data[2] === 0xbf) this.#pos = 3;
+    this.#whitespace();
+    if (this.#path.length === 0) this.#rows();
+    else this.#pathObject(0);
+    this.#whitespace();
+    if (this.#pos !== this.#end || !this.#found) decline();
+    return this.#found;
+  }
+
+  #at(): number {
+    if (this.#pos >= this.#end) decline();
+    return this.#data[this.#pos]!;
+  }
+
+  #expect(code: number): void {
+    if (this.#at() !== code) decline();
+    this.#pos += 1;
+  }
+
+  #whitespace(): void {
+    const data = this.#data;
+    let pos = this.#pos;
+    for (; pos < this.#end; pos += 1) {
+      const code = data[pos]!;
+      if (code === 0x20 || code === 0x09) continue;
+      if (code === LINE_FEED || code === CARRIAGE_RETURN) this.#newline = true;
+      else break;
+    }
+    this.#pos = pos;
+  }
+
+  /** The object at path[level]'s parent: finds that key (once) and goes on into its value. */
+  #pathObject(level: number): void {
+    this.#expect(OPEN_BRACE);
+    const wanted = this.#path[level]!;
+    let seen = false;
+    this.#whitespace();
+    if (this.#at() === CLOSE_BRACE) decline();
+    for (;;) {
+      this.#whitespace();
+      const start = this.#pos;
+      this.#string();
+      // A key written with escapes is not compared here: the parse knows what it says.
+      if (this.#escaped) decline();
+      const isPath = this.#data.toString('utf8', start + 1, this.#pos - 1) === wanted;
+      this.#whitespace();
+      this.#expect(COLON);
+      this.#whitespace();
+      if (isPath) {
+        // A repeated key: JSON.parse keeps the last one.
+        if (seen) decline();
+        seen = true;
+        if (level + 1 === this.#path.length) this.#rows();
+        else this.#pathObject(level + 1);
+      } else this.#value(1);
+      this.#whitespace();
+      const next = this.#at();
+      this.#pos += 1;
+      if (next === CLOSE_BRACE) break;
+      if (next !== COMMA) decline();
+    }
+    if (!seen) decline();
+  }
+
+  /** From `pos` past any whitespace (noting a line break); answers where it ends. */
+  #skipWhitespace(pos: number): number {
+    const data = this.#data;
+    for (; pos < this.#end; pos += 1) {
+      const code = data[pos]!;
+      if (code === 0x20 || code === 0x09) continue;
+      if (code === LINE_FEED || code === CARRIAGE_RETURN) this.#newline = true;
+      else break;
+    }
+    return pos;
+  }
+
+  /**
+   * The rows array: each item an object with the first one's keys, on one line. The hot loop of the scan (a page's
+   * every cell): the position is kept in a local, whitespace is skipped only where there is some, and a later row's
+   * keys are compared with the first row's bytes instead of being scanned.
+   */
+  #rows(): void {
+    this.#expect(OPEN_BRACKET);
+    this.#whitespace();
+    if (this.#at() === CLOSE_BRACKET) decline();
+    const data = this.#data;
+    const starts: number[] = [];
+    const ends: number[] = [];
+    const keyStarts: number[] = [];
+    const keyEnds: number[] = [];
+    const types: (ColumnType | undefined)[] = [];
+    let keys = -1;
+    let pos = this.#pos;
+    for (;;) {
+      if (data[pos]! <= 0x20) pos = this.#skipWhitespace(pos);
+      const start = pos;
+      if (data[pos] !== OPEN_BRACE) decline();
+      pos += 1;
+      this.#newline = false;
+      if (data[pos]! <= 0x20) pos = this.#skipWhitespace(pos);
+      let member = 0;
+      if (data[pos] === CLOSE_BRACE) pos += 1;
+      else
+        for (; ; member += 1) {
+          if (data[pos]! <= 0x20) pos = this.#skipWhitespace(pos);
+          if (keys < 0) {
+            keyStarts.push(pos);
+            this.#pos = pos;
+            this.#string();
+            if (this.#escaped) decline();
+            pos = this.#pos;
+            keyEnds.push(pos);
+            types.push(undefined);
+          } else {
+            // The first row's key, quotes included, byte for byte: the same key (it had no escapes), and its end.
+            if (member >= keys) decline();
+            const keyStart = keyStarts[member]!;
+            const length = keyEnds[member]! - keyStart;
+            if (!sameBytes(data, pos, keyStart, length)) decline();
+            pos += length;
+          }
+          if (data[pos]! <= 0x20) pos = this.#skipWhitespace(pos);
+          if (data[pos] !== COLON) decline();
+          pos += 1;
+          if (data[pos]! <= 0x20) pos = this.#skipWhitespace(pos);
+          pos = this.#cell(pos, types, member);
+          if (data[pos]! <= 0x20) pos = this.#skipWhitespace(pos);
+          const next = data[pos];
+          pos += 1;
+          if (next === CLOSE_BRACE) {
+            member += 1;
+            break;
+          }
+          if (next !== COMMA) decline();
+        }
+      if (keys < 0) keys = member;
+      else if (member !== keys) decline();
+      if (this.#newline) decline();
+      starts.push(start);
+      ends.push(pos);
+      if (data[pos]! <= 0x20) pos = this.#skipWhitespace(pos);
+      const next = data[pos];
+      pos += 1;
+      if (next === CLOSE_BRACKET) break;
+      if (next !== COMMA) decline();
+    }
+    if (pos > this.#end) decline();
+    this.#pos = pos;
+    const names = keyStarts.map((start, index) => data.toString('utf8', start + 1, keyEnds[index]! - 1));
+    if (new Set(names).size !== names.length || names.some(isIndexKey)) decline();
+    this.#found = {
+      data,
+      starts,
+      ends,
+      columns: names.map((name, index) => ({ name, type: types[index] ?? 'string' })),
+    };
+  }
+
+  /**
+   * A row's cell at `pos`: scanned, and its column's type merged with the cell's (as inferColumns does with values);
+   * answers where it ends. A cell that cannot change its column's type (text in a text column) is only scanned.
+   */
+  #cell(pos: number, types: (ColumnType | undefined)[], column: number): number {
+    const data = this.#data;
+    const code = data[pos];
+    const known = types[column];
+    let type: ColumnType | undefined;
+    if (code === QUOTE) {
+      const end = scanString(data, pos, this.#end);
+      if (known === 'string' || known === 'json') return end;
+      this.#escaped = escapedString;
+      type = this.#stringType(pos + 1, end - 1);
+      types[column] = mergeTypes(known, type);
+      return end;
+    }
+    this.#pos = pos;
+    const kind = this.#value(1);
+    if (known === 'json' || kind === Kind.Null) return this.#pos;
+    switch (kind) {
+      case Kind.Number:
+        if (known === 'decimal') return this.#pos;
+        type = this.#numberType(pos, this.#pos);
+        break;
+      case Kind.Literal:
+        type = 'boolean';
+        break;
+      default:
+        type = 'json';
+    }
+    types[column] = mergeTypes(known, type);
+    return this.#pos;
+  }
+
+  #stringType(start: number, end: number): ColumnType | undefined {
+    const data = this.#data;
+    if (this.#escaped) return typeOf(JSON.parse(data.toString('utf8', start - 1, end + 1)));
+    const length = end - start;
+    // Only texts of these lengths that start with a digit can be dates or date-times (typeOf's first tests).
+    if ((length !== 10 && length < 17) || !isDigit(data[start]!)) return 'string';
+    for (let i = start; i < end; i += 1) if (data[i]! >= 0x80) return 'string';
+    const text = this.#text;
+    text.start = start;
+    text.length = length;
+    return textType(text);
+  }
+
+  #numberType(start: number, end: number): ColumnType | undefined {
+    if (this.#simpleInteger && end - start <= SAFE_DIGITS) return 'integer';
+    return typeOf(Number(this.#data.toString('latin1', start, end)));
+  }
+
+  /** Any JSON value; answers its kind. */
+  #value(depth: number): Kind {
+    const code = this.#at();
+    if (code === QUOTE) {
+      this.#string();
+      return Kind.String;
+    }
+    if (code === MINUS || isDigit(code)) {
+      this.#number();
+      return Kind.Number;
+    }
+    if (code === OPEN_BRACE || code === OPEN_BRACKET) {
+      this.#nested(depth);
+      return Kind.Nested;
+    }
+    if (this.#literal('true') || this.#literal('false')) return Kind.Literal;
+    if (this.#literal('null')) return Kind.Null;
+    return decline();
+  }
+
+  #literal(word: string): boolean {
+    const data = this.#data;
+    const pos = this.#pos;
+    if (pos + word.length > this.#end) return false;
+    for (let i = 0; i < word.length; i += 1) if (data[pos + i] !== word.charCodeAt(i)) return false;
+    this.#pos = pos + word.length;
+    return true;
+  }
+
+  /** A string from its opening quote to just after its closing one. */
+  #string(): void {
+    if (this.#at() !== QUOTE) decline();
+    this.#pos = scanString(this.#data, this.#pos, this.#end);
+    this.#escaped = escapedString;
+  }
+
+  /** -?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)? */
+  #number(): void {
+    const data = this.#data;
+    const end = this.#end;
+    const start = this.#pos;
+    let pos = start;
+    if (data[pos] === MINUS) pos += 1;
+    const first = data[pos];
+    if (first === ZERO) pos += 1;
+    else if (first !== undefined && first > ZERO && first <= NINE) while (pos < end && isDigit(data[pos]!)) pos += 1;
+    else decline();
+    let simple = true;
+    if (data[pos] === DOT) {
+      simple = false;
+      pos = this.#digits(pos + 1);
+    }
+    const exponent = data[pos];
+    const hasExponent = exponent === 0x65 || exponent === 0x45;
+    if (hasExponent) {
+      simple = false;
+      const sign = data[pos + 1];
+      pos = this.#digits(sign === PLUS || sign === MINUS ? pos + 2 : pos + 1);
+    }
+    // Two numbers JSON.stringify writes otherwise than their value reads: -0 ("0") and what overflows to Infinity
+    // ("null", from an exponent or over 300 digits). Left to the parse.
+    if ((data[start] === MINUS && data[start + 1] === ZERO) || hasExponent || pos - start > 300) {
+      const value = Number(data.toString('latin1', start, pos));
+      if (Object.is(value, -0) || !Number.isFinite(value)) decline();
+    }
+    this.#pos = pos;
+    this.#simpleInteger = simple;
+  }
+
+  /** One digit or more from `pos`; answers where they end. */
+  #digits(pos: number): number {
+    const data = this.#data;
+    if (pos >= this.#end || !isDigit(data[pos]!)) decline();
+    let at = pos + 1;
+    while (at < this.#end && isDigit(data[at]!)) at += 1;
+    return at;
+  }
+
+  /** An object or array inside a row or beside the rows: checked, not kept. */
+  #nested(depth: number): void {
+    if (depth > MAX_DEPTH) decline();
+    const close = this.#at() === OPEN_BRACE ? CLOSE_BRACE : CLOSE_BRACKET;
+    const isObject = close === CLOSE_BRACE;
+    this.#pos += 1;
+    this.#whitespace();
+    if (this.#at() === close) {
+      this.#pos += 1;
+      return;
+    }
+    for (;;) {
+      this.#whitespace();
+      if (isObject) {
+        this.#string();
+        this.#whitespace();
+        this.#expect(COLON);
+        this.#whitespace();
+      }
+      this.#value(depth + 1);
+      this.#whitespace();
+      const next = this.#at();
+      this.#pos += 1;
+      if (next === close) return;
+      if (next !== COMMA) decline();
+    }
+  }
+}
+
+/** Whether the last string scanString read had escapes. */
+let escapedString = false;
+
+/** The string whose opening quote is at `pos`: answers where it ends (just past its closing quote). */
+function scanString(data: Buffer, pos: number, end: number): number {
+  let escaped = false;
+  pos += 1;
+  for (;;) {
+    while (pos < end && STOPS_STRING[data[pos]!] === 0) pos += 1;
+    if (pos >= end) decline();
+    const code = data[pos]!;
+    if (code === QUOTE) break;
+    if (code !== BACKSLASH) decline();
+    escaped = true;
+    const next = data[pos + 1];
+    if (next === 0x75 /* u */) {
+      if (pos + 6 > end) decline();
+      for (let i = pos + 2; i < pos + 6; i += 1) if (!isHex(data[i]!)) decline();
+      pos += 6;
+    } else if (next === undefined || !isEscapeLetter(next)) decline();
+    else pos += 2;
+  }
+  escapedString = escaped;
+  return pos + 1;
+}
+
+/** " \ / b f n r t */
+function isEscapeLetter(code: number): boolean {
+  return (
+    code === QUOTE ||
+    code === BACKSLASH ||
+    code === 0x2f ||
+    code === 0x62 ||
+    code === 0x66 ||
+    code === 0x6e ||
+    code === 0x72 ||
+    code === 0x74
+  );
+}
+
+function sameBytes(data: Buffer, at: number, other: number, length: number): boolean {
+  if (at + length > data.length) return false;
+  for (let i = 0; i < length; i += 1) if (data[at + i] !== data[other + i]) return false;
+  return true;
+}
+
+/** The rows path as the scan follows it: object keys only (an index into an array is left to the parse). */
+export function scanPath(rowsPath: string): string[] | undefined {
+  if (rowsPath.trim() === '') return [];
+  const keys = rowsPath.split('.');
+  return keys.some((key) => /^\d+$/.test(key)) ? undefined : keys;
+}
+
+/**
+ * The rows of a JSON reply at `path` (scanPath) as byte ranges, with their columns; undefined for a reply the scan
+ * leaves to JSON.parse: not valid UTF-8 or JSON, no rows there, rows that are not all objects with the same keys in
+ * the same order, a row across lines, escapes in keys, and the other cases above.
+ */
+export function scanRows(data: Buffer, path: readonly string[]): ScannedRows | undefined {
+  if (data.length === 0 || !isUtf8(data)) return undefined;
+  try {
+    return new Scanner(data, path).document();
+  } catch (error) {
+    if (error === DECLINE) return undefined;
+    throw error;
+  }
+}
+
+/** The scanned rows as objects (what JSON.parse of the reply held there). */
+export function scannedObjects(rows: ScannedRows): Row[] {
+  const last = rows.ends.length - 1;
+  if (last < 0) return [];
+  return JSON.parse(`[${rows.data.toString('utf8', rows.starts[0], rows.ends[last])}]`) as Row[];
+}
