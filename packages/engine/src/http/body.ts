@@ -73,7 +73,9 @@ function readRaw(body: Body, maxBytes: number): Promise<ReadBody> {
     });
     body.on('error', fail);
     // Closed before its end without an error of its own: the connection went away midway.
-    body.on('close', () => fail(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' })));
+    body.on('close', () => {
+      if (!settled) fail(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    });
     body.on('end', () => {
       if (settled) return;
       settled = true;

@@ -335,6 +335,7 @@ describe('paging', () => {
         const result = await runQuery({
           connector: c,
           sql: httpRequestText({ path: '/rows', rowsPath: 'data' }),
+          rowCap: 100,
           timeoutMs: 5000,
         });
         const out = new PassThrough();

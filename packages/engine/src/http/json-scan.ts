@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { Column, ColumnType, Row } from '../types.ts';
-import { type CharCodes, mergeTypes, textType, typeOf } from './rows.ts';
+import { bytesType, mergeTypes, typeOf } from './rows.ts';
 
 // The rows of a JSON reply without parsing it into values. A 100-row page parsed, its cells typed one by one and its
 // rows written again as JSON cost about four times what the request itself did; the scan walks the bytes once,
@@ -65,21 +65,6 @@ const isHex = (code: number) => isDigit(code) || ((code | 0x20) >= 0x61 && (code
 /** An array index as a key: objects list those first whatever their place, so such rows are not copied. */
 const isIndexKey = (name: string) => /^(?:0|[1-9]\d*)$/.test(name) && Number(name) < 2 ** 32 - 1;
 
-/** A cell's bytes read as text by the date checks (ASCII only, so a byte is a character). */
-class ByteText implements CharCodes {
-  readonly #data: Buffer;
-  start = 0;
-  length = 0;
-
-  constructor(data: Buffer) {
-    this.#data = data;
-  }
-
-  charCodeAt(index: number): number {
-    return index < this.length ? this.#data[this.start + index]! : Number.NaN;
-  }
-}
-
 class Scanner {
   readonly #data: Buffer;
   readonly #end: number;
@@ -92,11 +77,9 @@ class Scanner {
   // Of the last number scanned.
   #simpleInteger = false;
   #found: ScannedRows | undefined;
-  readonly #text: ByteText;
 
   constructor(data: Buffer, path: readonly string[]) {
     this.#data = data;
-    this.#text = new ByteText(data);
     this.#end = data.length;
     this.#path = path;
   }
@@ -301,13 +284,10 @@ class Scanner {
     const data = this.#data;
     if (this.#escaped) return typeOf(JSON.parse(data.toString('utf8', start - 1, end + 1)));
     const length = end - start;
-    // Only texts of these lengths that start with a digit can be dates or date-times (typeOf's first tests).
+    // Only texts of these lengths that start with a digit can be dates or date-times (typeOf's first tests); a
+    // byte outside ASCII fails the checks as its character would.
     if ((length !== 10 && length < 17) || !isDigit(data[start]!)) return 'string';
-    for (let i = start; i < end; i += 1) if (data[i]! >= 0x80) return 'string';
-    const text = this.#text;
-    text.start = start;
-    text.length = length;
-    return textType(text);
+    return bytesType(data, start, length);
   }
 
   #numberType(start: number, end: number): ColumnType | undefined {

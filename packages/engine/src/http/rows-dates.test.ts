@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isDateTimeText } from './rows.ts';
+import { bytesType, isDateTimeText, textType } from './rows.ts';
 
 // isDateTimeText judges the ranges of a date-time text itself, where it once called Date.parse (~300 ns a cell). Its
 // answer must stay exactly the old one: the character checks, then Date.parse not NaN. The old function is kept
@@ -231,6 +231,18 @@ describe('isDateTimeText', () => {
     expect(isDateTimeText(text)).toBe(expected);
     // The table is what V8 does: if a new V8 disagrees, the rules above need another look.
     expect(oracle(text)).toBe(expected);
+  });
+
+  it("reads a reply's bytes as it reads the string: only the text's own bytes, whatever follows them", () => {
+    for (const [text] of cases) {
+      for (const after of ['', '"', '0', ':00Z', '00+05:30']) {
+        const bytes = Buffer.from(`{"${text}${after}`, 'latin1');
+        expect(bytesType(bytes, 2, text.length), `${text} then ${after}`).toBe(textType(text));
+      }
+    }
+    expect(textType('2024-01-03')).toBe('date');
+    expect(textType('2024-01-03T08:20:00Z')).toBe('datetime');
+    expect(textType('2024-01-03T08:20:00Zé')).toBe('string');
   });
 
   it('agrees with the character checks and Date.parse on every value of each field, the others kept valid', () => {

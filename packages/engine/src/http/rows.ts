@@ -34,82 +34,84 @@ const DIGIT_0 = 48;
 const DIGIT_9 = 57;
 const isDigit = (code: number) => code >= DIGIT_0 && code <= DIGIT_9;
 
-/**
- * Text as the date checks read it: a string, or a reply's bytes seen as text (json-scan.ts checks cells without
- * making a string of each).
- */
-export interface CharCodes {
-  readonly length: number;
-  charCodeAt(index: number): number;
+// The date checks read bytes: a reply's own (json-scan.ts checks cells without making a string of each) or a
+// string's, copied into a scratch buffer. One monomorphic reader: a page checks every cell of a date-time column.
+// The text being checked is module state, set by each entry point below (the checks are synchronous).
+let textBytes: Uint8Array = new Uint8Array(64);
+let textStart = 0;
+let textLength = 0;
+
+/** The text's character at `index`; NaN past its end (as String.prototype.charCodeAt answers). */
+function codeAt(index: number): number {
+  return index < textLength ? textBytes[textStart + index]! : Number.NaN;
 }
 
 /** `YYYY-MM-DD` from `from` on (the characters only: ranges are Date.parse's to judge). */
-function isDateAt(text: CharCodes, from: number): boolean {
+function isDateAt(from: number): boolean {
   for (let i = from; i < from + 10; i += 1) {
-    const code = text.charCodeAt(i);
+    const code = codeAt(i);
     if (i === from + 4 || i === from + 7 ? code !== 45 /* - */ : !isDigit(code)) return false;
   }
   return true;
 }
 
 /** `YYYY-MM-DD` exactly. */
-const isDateText = (text: CharCodes) => text.length === 10 && isDateAt(text, 0);
+const isDateText = () => textLength === 10 && isDateAt(0);
 
 /** Two digits at `at`. */
-const twoDigits = (text: CharCodes, at: number) => isDigit(text.charCodeAt(at)) && isDigit(text.charCodeAt(at + 1));
+const twoDigits = (at: number) => isDigit(codeAt(at)) && isDigit(codeAt(at + 1));
 
 /**
  * `YYYY-MM-DD[T ]hh:mm[:ss[.fff…]](Z|±hh[:]mm)` (T and Z in either case) that Date.parse reads: a date-time with its
  * offset. Checked character by character — a page types every cell of a date-time column with it.
  */
-export function isDateTimeText(text: CharCodes): boolean {
-  const length = text.length;
-  if (length < 17 || !isDateAt(text, 0)) return false;
-  const separator = text.charCodeAt(10);
+function isDateTime(): boolean {
+  const length = textLength;
+  if (length < 17 || !isDateAt(0)) return false;
+  const separator = codeAt(10);
   if (separator !== 84 /* T */ && separator !== 116 /* t */ && separator !== 32 /* space */) return false;
-  if (!twoDigits(text, 11) || text.charCodeAt(13) !== 58 /* : */ || !twoDigits(text, 14)) return false;
+  if (!twoDigits(11) || codeAt(13) !== 58 /* : */ || !twoDigits(14)) return false;
   let at = 16;
   let fraction = 0; // the fraction's digits run from `fraction` to `fractionEnd` (none by default)
   let fractionEnd = 0;
-  if (text.charCodeAt(at) === 58 /* : */) {
-    if (!twoDigits(text, at + 1)) return false;
+  if (codeAt(at) === 58 /* : */) {
+    if (!twoDigits(at + 1)) return false;
     at += 3;
-    if (text.charCodeAt(at) === 46 /* . */) {
+    if (codeAt(at) === 46 /* . */) {
       fraction = at + 1;
       at = fraction;
-      while (at < length && isDigit(text.charCodeAt(at))) at += 1;
+      while (at < length && isDigit(codeAt(at))) at += 1;
       if (at === fraction) return false;
       fractionEnd = at;
     }
   }
   let offset = 0; // where a ±hh[:]mm offset starts (none for Z)
-  const zone = text.charCodeAt(at);
+  const zone = codeAt(at);
   if (zone === 90 /* Z */ || zone === 122 /* z */) {
     if (at + 1 !== length) return false;
   } else if (zone === 43 /* + */ || zone === 45 /* - */) {
     offset = at;
-    if (!twoDigits(text, at + 1)) return false;
+    if (!twoDigits(at + 1)) return false;
     at += 3;
-    if (text.charCodeAt(at) === 58 /* : */) at += 1;
-    if (at + 2 !== length || !twoDigits(text, at)) return false;
+    if (codeAt(at) === 58 /* : */) at += 1;
+    if (at + 2 !== length || !twoDigits(at)) return false;
   } else return false;
 
   // Then the ranges, exactly as V8's Date.parse judges them (rows-dates.test.ts holds this to it): Date.parse itself
   // costs ~300 ns a cell. A field's value is tens * 10 + units, less 528 for the two '0's. With a T, V8's ISO parser
   // reads the text; a space sends it to V8's legacy parser, which is laxer in places.
   const iso = separator !== 32;
-  const year =
-    text.charCodeAt(0) * 1000 + text.charCodeAt(1) * 100 + text.charCodeAt(2) * 10 + text.charCodeAt(3) - 53_328;
-  const month = text.charCodeAt(5) * 10 + text.charCodeAt(6) - 528;
-  const day = text.charCodeAt(8) * 10 + text.charCodeAt(9) - 528;
+  const year = codeAt(0) * 1000 + codeAt(1) * 100 + codeAt(2) * 10 + codeAt(3) - 53_328;
+  const month = codeAt(5) * 10 + codeAt(6) - 528;
+  const day = codeAt(8) * 10 + codeAt(9) - 528;
   if (!iso && year >= 1 && year <= 31) {
     // The legacy parser takes a year of 1 to 31 for the month, the month for the day and the day for the year
     // (0005-13-07 is 13 May 2007).
     if (year > 12 || month < 1 || month > 31) return false;
   } else if (month < 1 || month > 12 || day < 1 || day > 31) return false; // a 31st of any month rolls over
-  const hour = text.charCodeAt(11) * 10 + text.charCodeAt(12) - 528;
-  const minute = text.charCodeAt(14) * 10 + text.charCodeAt(15) - 528;
-  const second = text.charCodeAt(16) === 58 /* : */ ? text.charCodeAt(17) * 10 + text.charCodeAt(18) - 528 : 0;
+  const hour = codeAt(11) * 10 + codeAt(12) - 528;
+  const minute = codeAt(14) * 10 + codeAt(15) - 528;
+  const second = codeAt(16) === 58 /* : */ ? codeAt(17) * 10 + codeAt(18) - 528 : 0;
   if (hour > 24 || minute > 59 || second > 59) return false;
   if (hour === 24) {
     // 24:00 is the end of the day: its minutes, seconds and fraction must be zero. The ISO parser wants every
@@ -117,15 +119,15 @@ export function isDateTimeText(text: CharCodes): boolean {
     // places, the first nine digits after the leading zeros divided by 10^6 (six such digits at most).
     if (minute !== 0 || second !== 0) return false;
     let zeros = fraction;
-    while (zeros < fractionEnd && text.charCodeAt(zeros) === DIGIT_0) zeros += 1;
+    while (zeros < fractionEnd && codeAt(zeros) === DIGIT_0) zeros += 1;
     if (zeros < fractionEnd && (iso || zeros - fraction < Math.max(3, fractionEnd - fraction - 6))) return false;
   }
   if (offset === 0) return true;
   // The ISO parser takes offsets up to ±23:59; the legacy one minutes up to 59 after a colon, and ±hhmm of any digits.
-  const offsetHours = text.charCodeAt(offset + 1) * 10 + text.charCodeAt(offset + 2) - 528;
-  const offsetMinutes = text.charCodeAt(length - 2) * 10 + text.charCodeAt(length - 1) - 528;
+  const offsetHours = codeAt(offset + 1) * 10 + codeAt(offset + 2) - 528;
+  const offsetMinutes = codeAt(length - 2) * 10 + codeAt(length - 1) - 528;
   if (iso) return offsetHours <= 23 && offsetMinutes <= 59;
-  const colon = text.charCodeAt(offset + 3) === 58; // ±hh:mm rather than ±hhmm
+  const colon = codeAt(offset + 3) === 58; // ±hh:mm rather than ±hhmm
   return offsetMinutes <= 59 || !colon;
 }
 
@@ -138,12 +140,37 @@ export function typeOf(value: unknown): ColumnType | undefined {
   return 'json';
 }
 
-/** A text's column type: a date, a date-time or a string. */
-export function textType(text: CharCodes): 'date' | 'datetime' | 'string' {
-  if (isDateText(text)) return 'date';
-  if (isDateTimeText(text)) return 'datetime';
+/** The type of the text at bytes[start, start + length): a date, a date-time or a string. */
+export function bytesType(bytes: Uint8Array, start: number, length: number): 'date' | 'datetime' | 'string' {
+  textBytes = bytes;
+  textStart = start;
+  textLength = length;
+  if (isDateText()) return 'date';
+  if (isDateTime()) return 'datetime';
   return 'string';
 }
+
+/** A scratch buffer for strings' characters (a date is ASCII: any other character answers "string"). */
+let scratch = new Uint8Array(64);
+
+/** A string's column type: a date, a date-time or a string. */
+export function textType(text: string): 'date' | 'datetime' | 'string' {
+  const length = text.length;
+  if (length !== 10 && length < 17) return 'string';
+  if (scratch.length < length) scratch = new Uint8Array(length * 2);
+  for (let i = 0; i < length; i += 1) {
+    const char = text.charCodeAt(i);
+    if (char > 0x7f) return 'string';
+    scratch[i] = char;
+  }
+  return bytesType(scratch, 0, length);
+}
+
+/**
+ * `YYYY-MM-DD[T ]hh:mm[:ss[.fff…]](Z|±hh[:]mm)` (T and Z in either case) that Date.parse reads: a date-time with its
+ * offset.
+ */
+export const isDateTimeText = (text: string): boolean => textType(text) === 'datetime';
 
 /** Whether a cell leaves a column of type `known` as it is (no merge needed). */
 function fits(known: ColumnType, value: unknown): boolean {
@@ -158,7 +185,7 @@ function fits(known: ColumnType, value: unknown): boolean {
     case 'boolean':
       return typeof value === 'boolean';
     case 'date':
-      return typeof value === 'string' && isDateText(value);
+      return typeof value === 'string' && textType(value) === 'date';
     case 'datetime':
       return typeof value === 'string' && isDateTimeText(value);
     default:
