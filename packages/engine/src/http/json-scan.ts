@@ -107,15 +107,7 @@ class Scanner {
   }
 
   #whitespace(): void {
-    const data = this.#data;
-    let pos = this.#pos;
-    for (; pos < this.#end; pos += 1) {
-      const code = data[pos]!;
-      if (code === 0x20 || code === 0x09) continue;
-      if (code === LINE_FEED || code === CARRIAGE_RETURN) this.#newline = true;
-      else break;
-    }
-    this.#pos = pos;
+    this.#pos = this.#skipWhitespace(this.#pos);
   }
 
   /** The object at path[level]'s parent: finds that key (once) and goes on into its value. */
