@@ -38,8 +38,8 @@ export interface SendOptions {
   onExchange?: ((exchange: HttpExchange) => void) | undefined;
   /** The origin that gets the full headers and the credential; a redirect elsewhere gets neither, from then on. */
   home: string;
-  /** Puts the credential on a hop to `home`. */
-  authorize?: ((url: URL, headers: Record<string, string>) => void) | undefined;
+  /** Puts the credential on a hop to `home`: in its headers, or in the query of the URL it answers (a copy). */
+  authorize?: ((url: URL, headers: Record<string, string>) => URL) | undefined;
   followRedirects: boolean;
 }
 
@@ -173,14 +173,12 @@ export class HttpClient {
     let crossed = request.url.origin !== options.home;
     for (let redirects = 0; ; redirects += 1) {
       const trusted = !crossed && current.url.origin === options.home;
-      const hop: Outgoing = {
-        ...current,
-        url: new URL(current.url),
-        headers: trusted
-          ? { ...current.headers }
-          : Object.fromEntries(Object.entries(current.headers).filter(([name]) => crossOriginHeaders.has(name))),
-      };
-      if (trusted) options.authorize?.(hop.url, hop.headers);
+      const headers = trusted
+        ? { ...current.headers }
+        : Object.fromEntries(Object.entries(current.headers).filter(([name]) => crossOriginHeaders.has(name)));
+      // The credential goes on the hop's own headers, and into a copy of the URL when it rides in the query.
+      const url = trusted && options.authorize ? options.authorize(current.url, headers) : current.url;
+      const hop: Outgoing = { ...current, url, headers };
       const reply = await this.#withRetries(hop, options);
       const location = headerValue(reply.headers, 'location');
       if (!options.followRedirects || !redirectStatuses.has(reply.status) || !location)

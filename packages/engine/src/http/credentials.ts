@@ -65,27 +65,37 @@ export function credentialNames(credential: Credential | undefined): string[] {
   return credential?.kind === 'apiKey' ? [credential.name] : [];
 }
 
-/** Puts the credential on a request (mutates url and headers). `token` is the OAuth2 access token. */
+/**
+ * Puts the credential on a request: in `headers` (changed), or in the query of the URL it answers (a copy; `url` is
+ * left as it is). `token` is the OAuth2 access token.
+ */
 export function applyCredential(
   credential: Credential,
   url: URL,
   headers: Record<string, string>,
   token: string | undefined,
-): void {
+): URL {
   switch (credential.kind) {
-    case 'apiKey':
-      if (credential.in === 'query') url.searchParams.set(credential.name, credential.value);
-      else headers[credential.name.toLowerCase()] = credential.value;
-      return;
+    case 'apiKey': {
+      if (credential.in !== 'query') {
+        headers[credential.name.toLowerCase()] = credential.value;
+        return url;
+      }
+      // A copy: the URL asked for stays without the key (next pages and records are made from it).
+      const keyed = new URL(url);
+      keyed.searchParams.set(credential.name, credential.value);
+      return keyed;
+    }
     case 'basic':
       headers['authorization'] =
         `Basic ${Buffer.from(`${credential.username}:${credential.password}`).toString('base64')}`;
-      return;
+      return url;
     case 'bearer':
       headers['authorization'] = `Bearer ${credential.token}`;
-      return;
+      return url;
     case 'oauth2':
       if (token !== undefined) headers['authorization'] = `Bearer ${token}`;
+      return url;
   }
 }
 
