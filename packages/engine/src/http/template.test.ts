@@ -87,6 +87,11 @@ describe('path templates', () => {
       ['tag', 'y'],
       ['note', 'n-a&b=c#d'],
     ]);
+    // Written as a form's query, once: every reserved character of a value escaped.
+    expect(built.url.search).toBe('?format=json&q=a%26b%3Dc%23d&fixed=1&region=EU&tag=x&tag=y&note=n-a%26b%3Dc%23d');
+    // A base query alone is kept as it is written.
+    const plain = buildRequest(new URL('https://a.example/v1?a%20b=c+d&e'), {}, parseHttpRequest({ path: '/p' }), {});
+    expect(plain.url.href).toBe('https://a.example/v1/p?a%20b=c+d&e');
   });
 });
 

@@ -203,21 +203,24 @@ function buildUrl(base: URL, definition: HttpRequestDefinition, values: Values):
   const [pathTemplate = '', ...queryParts] = definition.path.split('?');
   const path = interpolate(pathTemplate, values, encodeSegment).replace(/^\/+/, '');
   const url = new URL(path === '' ? base.pathname : directoryOf(base) + path, base.origin);
-  url.search = base.search;
+  // The base URL's query, then the template's: gathered in one list and written into the URL once (each
+  // url.searchParams.append wrote the whole query again). Untouched when nothing is added, as before.
+  let params: URLSearchParams | undefined;
+  const add = (key: string, value: string) => (params ??= new URLSearchParams(base.search)).append(key, value);
   const templateQuery = interpolate(queryParts.join('?'), values, encodeQueryValue);
-  if (templateQuery !== '')
-    for (const [key, value] of new URLSearchParams(templateQuery)) url.searchParams.append(key, value);
+  if (templateQuery !== '') for (const [key, value] of new URLSearchParams(templateQuery)) add(key, value);
   for (const [key, template] of Object.entries(definition.query)) {
     const whole = wholePlaceholder.exec(template);
     const value = whole?.[1] === undefined ? undefined : values[whole[1]];
     if (whole && (value === null || value === undefined)) continue;
-    if (whole && Array.isArray(value)) value.forEach((item) => url.searchParams.append(key, valueText(item)));
+    if (whole && Array.isArray(value)) value.forEach((item) => add(key, valueText(item)));
     else
-      url.searchParams.append(
+      add(
         key,
         interpolate(template, values, (_, v) => valueText(v)),
       );
   }
+  url.search = params === undefined ? base.search : (params as URLSearchParams).toString();
   if (!isUnderBase(url, base))
     throw new EngineError('TARGET_REFUSED', "The request's path leaves the connection's base URL");
   return url;
