@@ -140,6 +140,8 @@ export class HttpClient {
   readonly #settings: ParsedHttpSettings;
   readonly #guard: OutboundGuard;
   #agent: Promise<Agent> | undefined;
+  /** The Agent once made: later requests take it without awaiting its promise again. */
+  #ready: Agent | undefined;
   readonly #breaker: CircuitBreaker;
   readonly #connectTimings = new AsyncLocalStorage<ConnectTimings>();
 
@@ -153,12 +155,12 @@ export class HttpClient {
   #dispatcher(): Promise<Agent> {
     this.#agent ??= import('undici').then(({ Agent, buildConnector }) => {
       const { connectTimeoutMs, maxConnections, headersTimeoutMs, bodyTimeoutMs } = this.#settings;
-      return new Agent({
+      return (this.#ready = new Agent({
         connect: this.#guard.connector(buildConnector, { connectTimeoutMs, timings: this.#connectTimings }),
         connections: maxConnections,
         headersTimeout: headersTimeoutMs,
         bodyTimeout: bodyTimeoutMs,
-      });
+      }));
     });
     return this.#agent;
   }
@@ -228,11 +230,12 @@ export class HttpClient {
     let entered = false;
     let verdict: 'success' | 'failure' | undefined;
     try {
-      await this.#guard.check(hop.url);
+      const lookup = this.#guard.checkUrl(hop.url);
+      if (lookup) await lookup;
       const checkedAt = performance.now();
       this.#breaker.enter(host);
       entered = true;
-      const agent = await this.#dispatcher();
+      const agent = this.#ready ?? (await this.#dispatcher());
       const connect: ConnectTimings = {};
       const send = () =>
         agent.request({

@@ -101,6 +101,15 @@ export class OutboundGuard {
     } catch {
       throw refused('The URL is not valid');
     }
+    await this.checkUrl(url);
+    return url;
+  }
+
+  /**
+   * check() on a parsed URL, with no promise (and no await) when nothing needs resolving: throws at once when the
+   * URL is refused; answers a promise only when its host's name is looked up first.
+   */
+  checkUrl(url: URL): Promise<void> | undefined {
     const port = defaultPorts[url.protocol];
     if (port === undefined) throw refused(`Only http and https URLs are allowed, not ${url.protocol}`);
     if (url.username !== '' || url.password !== '')
@@ -110,18 +119,19 @@ export class OutboundGuard {
     if (name === 'a cloud metadata service') throw refused(`The host ${host} is ${name} and cannot be reached`);
     if (isIP(host) !== 0 && isMetadataAddress(host))
       throw refused(`The address ${host} is a cloud metadata address and cannot be reached`);
-    if (this.allows(host, url.port === '' ? port : Number(url.port))) return url;
+    if (this.allows(host, url.port === '' ? port : Number(url.port))) return undefined;
     if (name !== undefined) throw refused(`The host ${host} is ${name} and cannot be reached${allowHint}`);
     if (isIP(host) !== 0) {
       const reason = refusedAddressReason(host);
       if (reason !== undefined) throw refused(`The address ${host} is ${reason} and cannot be reached${allowHint}`);
-      return url;
+      return undefined;
     }
-    if ((this.#checked.get(host) ?? 0) > performance.now()) return url;
-    this.#judge(host, await this.#lookup(host));
-    if (this.#checked.size >= maxChecked) this.#checked.clear();
-    this.#checked.set(host, performance.now() + checkedTtlMs);
-    return url;
+    if ((this.#checked.get(host) ?? 0) > performance.now()) return undefined;
+    return this.#lookup(host).then((addresses) => {
+      this.#judge(host, addresses);
+      if (this.#checked.size >= maxChecked) this.#checked.clear();
+      this.#checked.set(host, performance.now() + checkedTtlMs);
+    });
   }
 
   async #lookup(host: string): Promise<ResolvedAddress[]> {
