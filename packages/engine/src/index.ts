@@ -7,6 +7,7 @@ import type { Transformation, TransformationInput } from './transformations/sche
 import { RunClock, runClocks, type RunTimings } from './timings.ts';
 import { isInMemory, type Column, type Connector, type Row, type RunRequest } from './types.ts';
 import { type FileFormat, type WriteStats, writeCopiedCsv, writeRows } from './writers/index.ts';
+import { jsonInMemory } from './writers/json.ts';
 
 // The engine's public API: run a query (parameters checked, values bound, transformations applied) and write the
 // result in a format. Everything else is reachable through '@datalab/engine/<path>'.
@@ -177,6 +178,27 @@ export function writeResult(
     clock.wrote(performance.now() - started);
     return stats;
   });
+}
+
+/**
+ * A JSON reply written at once when the result's rows are in memory (an interactive call stops at its row cap):
+ * the bytes writeResult('json', …) would write, with no Writable; undefined for rows that stream.
+ */
+export function writeJsonResult(
+  result: QueryResult,
+  options: Omit<WriteResultOptions, 'sheetName'>,
+): { body: Buffer; stats: WriteStats } | undefined {
+  const clock = runClocks.get(result.stats);
+  const started = performance.now();
+  let written: ReturnType<typeof jsonInMemory>;
+  try {
+    written = jsonInMemory(result, { ...options, startedAt: options.startedAt ?? result.stats.startedAt });
+  } catch (error) {
+    void result.close?.().catch(() => undefined);
+    throw error;
+  }
+  if (written && clock?.timesRows) clock.wrote(performance.now() - started);
+  return written;
 }
 
 /** Rules that change columns, never which rows come (limit only ends early): a COPY path may run them in SQL. */

@@ -246,4 +246,15 @@ describe('scanRows', () => {
     expect(rows.count).toBe(0);
     expect(rows.all).toEqual([]);
   });
+
+  it('answers each page its own positions, a shorter page after a longer one and after a declined one', () => {
+    const long = scan(Buffer.from('[{"a":1},{"a":2},{"a":3}]'), '')!;
+    expect(scan(Buffer.from('[{"a":1},{"b":2}]'), '')).toBeUndefined();
+    const short = scan(Buffer.from('[ {"a":9} ]'), '')!;
+    expect([short.starts, short.ends]).toEqual([[2], [9]]);
+    expect([long.starts, long.ends]).toEqual([
+      [1, 9, 17],
+      [8, 16, 24],
+    ]);
+  });
 });

@@ -165,8 +165,9 @@ class Scanner {
     this.#whitespace();
     if (this.#at() === CLOSE_BRACKET) decline();
     const data = this.#data;
-    const starts: number[] = [];
-    const ends: number[] = [];
+    const starts = scratchStarts;
+    const ends = scratchEnds;
+    let count = 0;
     const keyStarts: number[] = [];
     const keyEnds: number[] = [];
     const types: (ColumnType | undefined)[] = [];
@@ -217,8 +218,9 @@ class Scanner {
       if (keys < 0) keys = member;
       else if (member !== keys) decline();
       if (this.#newline) decline();
-      starts.push(start);
-      ends.push(pos);
+      starts[count] = start;
+      ends[count] = pos;
+      count += 1;
       if (data[pos]! <= 0x20) pos = this.#skipWhitespace(pos);
       const next = data[pos];
       pos += 1;
@@ -231,8 +233,8 @@ class Scanner {
     if (new Set(names).size !== names.length || names.some(isIndexKey)) decline();
     this.#found = {
       data,
-      starts,
-      ends,
+      starts: starts.slice(0, count),
+      ends: ends.slice(0, count),
       columns: names.map((name, index) => ({ name, type: types[index] ?? 'string' })),
     };
   }
@@ -394,6 +396,14 @@ class Scanner {
   }
 }
 
+/**
+ * The rows' positions as a scan finds them, kept from one scan to the next (a scan never yields): a page's arrays
+ * are then copied once at their size instead of grown push by push. Let go after a page of more than KEEP_ROWS rows.
+ */
+let scratchStarts: number[] = [];
+let scratchEnds: number[] = [];
+const KEEP_ROWS = 10_000;
+
 /** Whether the last string scanString read had escapes. */
 let escapedString = false;
 
@@ -459,6 +469,11 @@ export function scanRows(data: Buffer, path: readonly string[]): ScannedRows | u
   } catch (error) {
     if (error === DECLINE) return undefined;
     throw error;
+  } finally {
+    if (scratchStarts.length > KEEP_ROWS) {
+      scratchStarts = [];
+      scratchEnds = [];
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { JsonRows, TextRows, isInMemory, type Column, type Row, type RowSource } from '../types.ts';
+import { JsonRows, TextRows, isInMemory, type Column, type Row, type RowSource, type RowsInMemory } from '../types.ts';
 import { JsonBytes } from './json-bytes.ts';
 import { capped, jsonCell, writeWithBackpressure, type WriteOptions, type WriteStats } from './sink.ts';
 
@@ -16,6 +16,7 @@ import { capped, jsonCell, writeWithBackpressure, type WriteOptions, type WriteS
 const CHUNK = 64 * 1024;
 
 const utf8 = (text: string) => Buffer.from(text, 'utf8');
+const NO_KEY = Buffer.alloc(0);
 
 /**
  * Row members: one per distinct column name, in the order names first appear (as an object of the row would
@@ -33,9 +34,13 @@ function members(columns: readonly Column[]): Member[] {
   columns.forEach((column, index) => {
     const known = byName.get(column.name);
     if (known) known.column = index;
-    else byName.set(column.name, { name: column.name, column: index, key: Buffer.alloc(0) });
+    else byName.set(column.name, { name: column.name, column: index, key: NO_KEY });
   });
-  const list = [...byName.values()];
+  return [...byName.values()];
+}
+
+/** The members' key texts, made only for rows written member by member (rows copied as bytes need none). */
+function withKeys(list: Member[]): Member[] {
   list.forEach((member, index) => (member.key = utf8(`${index === 0 ? '{' : ','}${JSON.stringify(member.name)}:`)));
   return list;
 }
@@ -44,6 +49,7 @@ const EMPTY_ROW = utf8('{}');
 const CLOSE = utf8('}');
 const FIRST = utf8('\n');
 const NEXT = utf8(',\n');
+const JSON_FRAMING: Framing = { first: FIRST, next: NEXT };
 
 /**
  * The row's keys are the columns, in order, and JSON.stringify writes each value as JsonBytes.value would (a Date
@@ -104,6 +110,35 @@ interface Framing {
   after?: Buffer;
 }
 
+/** Rows held in memory as the writer takes them: copied as bytes, written from texts, or from values. */
+class MemoryRows {
+  readonly count: number;
+  readonly truncated: boolean;
+  readonly #source: RowsInMemory;
+  readonly #list: readonly Member[];
+  readonly #json: JsonRows | undefined;
+  readonly #texts: TextRows | undefined;
+
+  constructor(columns: readonly Column[], source: RowsInMemory, maxRows: number) {
+    const named = members(columns);
+    this.#source = source;
+    this.count = Math.min(source.count, maxRows);
+    this.truncated = source.count > maxRows;
+    this.#texts = source instanceof TextRows ? source : undefined;
+    this.#json = source instanceof JsonRows && sameNames(named, source.names) ? source : undefined;
+    this.#list = this.#json ? named : withKeys(named);
+  }
+
+  /** Row i with its framing. */
+  write(bytes: JsonBytes, i: number, framing: Framing): void {
+    bytes.bytes(i === 0 ? framing.first : framing.next);
+    if (this.#json) bytes.range(this.#json.data, this.#json.starts[i]!, this.#json.ends[i]!);
+    else if (this.#texts) writeTextRow(bytes, this.#list, this.#texts, i);
+    else writeObjectRow(bytes, this.#list, this.#source.all[i]!);
+    if (framing.after) bytes.bytes(framing.after);
+  }
+}
+
 /**
  * Writes at most maxRows rows as JSON objects into `bytes`, handing full chunks to `send`; answers how many were
  * written and whether more were there.
@@ -115,26 +150,19 @@ async function writeJsonRows(
   send: () => Promise<void>,
   framing: Framing,
 ): Promise<{ count: number; truncated: boolean }> {
-  const list = members(result.columns);
   const source = result.rows;
-  const { first, next, after } = framing;
   if (isInMemory(source)) {
-    const count = Math.min(source.count, maxRows);
-    const texts = source instanceof TextRows ? source : undefined;
-    const json = source instanceof JsonRows && sameNames(list, source.names) ? source : undefined;
-    for (let i = 0; i < count; i += 1) {
-      bytes.bytes(i === 0 ? first : next);
-      if (json) bytes.range(json.data, json.starts[i]!, json.ends[i]!);
-      else if (texts) writeTextRow(bytes, list, texts, i);
-      else writeObjectRow(bytes, list, source.all[i]!);
-      if (after) bytes.bytes(after);
+    const rows = new MemoryRows(result.columns, source, maxRows);
+    for (let i = 0; i < rows.count; i += 1) {
+      rows.write(bytes, i, framing);
       if (bytes.length >= CHUNK) await send();
     }
-    return { count, truncated: source.count > maxRows };
+    return { count: rows.count, truncated: rows.truncated };
   }
   // Rows that stream (exports) go through JSON.stringify, one text a row: a writer that made no garbage of its own
   // let V8's young collections thin out, and the 64 kB chunks already sent waited longer to be freed (a 1,000,000-row
   // NDJSON export peaked 23 MB higher).
+  const { first, next, after } = framing;
   const state = { truncated: false };
   let count = 0;
   for await (const row of capped(source, maxRows, state)) {
@@ -171,16 +199,50 @@ async function withBytes(
 
 const NO_BYTES = Buffer.alloc(0);
 
+/** `{"columns":[...],"rows":[` */
+function writeHead(bytes: JsonBytes, columns: readonly Column[]): void {
+  const named = columns.map((c) => ({ name: c.name, type: c.type }));
+  bytes.json(`{"columns":${JSON.stringify(named)},"rows":[`);
+}
+
+/** The closing members, once the rows are out: truncated, durationMs, cached and the caller's extra ones. */
+function writeTail(bytes: JsonBytes, truncated: boolean, options: WriteOptions): void {
+  const durationMs = options.startedAt === undefined ? 0 : Math.round(performance.now() - options.startedAt);
+  const tail = `\n],"truncated":${truncated},"durationMs":${durationMs},"cached":${options.cached === true}`;
+  bytes.json(`${tail}${options.extra?.() ?? ''}}`);
+}
+
 export function writeJson(result: RowSource, out: Writable, options: WriteOptions): Promise<WriteStats> {
   return withBytes(out, async (bytes, send) => {
-    const columns = result.columns.map((c) => ({ name: c.name, type: c.type }));
-    bytes.json(`{"columns":${JSON.stringify(columns)},"rows":[`);
-    const written = await writeJsonRows(result, options.maxRows, bytes, send, { first: FIRST, next: NEXT });
-    const durationMs = options.startedAt === undefined ? 0 : Math.round(performance.now() - options.startedAt);
-    const tail = `\n],"truncated":${written.truncated},"durationMs":${durationMs},"cached":${options.cached === true}`;
-    bytes.json(`${tail}${options.extra?.() ?? ''}}`);
+    writeHead(bytes, result.columns);
+    const written = await writeJsonRows(result, options.maxRows, bytes, send, JSON_FRAMING);
+    writeTail(bytes, written.truncated, options);
     return written;
   });
+}
+
+/**
+ * The JSON reply of rows held in memory, written at once into one buffer: the same bytes as writeJson, without a
+ * Writable to hand them to or a promise to wait for (an interactive call's reply is collected whole anyway).
+ * Undefined for rows that stream.
+ */
+export function jsonInMemory(
+  result: RowSource,
+  options: WriteOptions,
+): { body: Buffer; stats: WriteStats } | undefined {
+  const source = result.rows;
+  if (!isInMemory(source)) return undefined;
+  const bytes = new JsonBytes();
+  try {
+    writeHead(bytes, result.columns);
+    const rows = new MemoryRows(result.columns, source, options.maxRows);
+    for (let i = 0; i < rows.count; i += 1) rows.write(bytes, i, JSON_FRAMING);
+    writeTail(bytes, rows.truncated, options);
+    const body = bytes.take();
+    return { body, stats: { rows: rows.count, bytes: body.length, truncated: rows.truncated } };
+  } finally {
+    bytes.done();
+  }
 }
 
 /** NDJSON: one JSON object per line ('\n'), no header. */

@@ -3,9 +3,10 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { rowsInMemory, type Column, type Row, type RowSource } from '../types.ts';
+import { JsonRows, rowsInMemory, type Column, type Row, type RowSource } from '../types.ts';
 import { csvField } from './csv.ts';
 import { type Format, writeRows } from './index.ts';
+import { jsonInMemory } from './json.ts';
 
 /** A Writable that keeps what it got (small outputs only) and can be slow, to exercise backpressure. */
 function memorySink(options: { keep?: boolean; slowEvery?: number } = {}) {
@@ -77,6 +78,38 @@ describe('CSV', () => {
 });
 
 describe('rows in memory', () => {
+  it('are written at once (jsonInMemory) as the JSON writer streams them, byte for byte, extra members included', async () => {
+    const rows = Array.from({ length: 300 }, (_, i) => ({
+      id: i,
+      name: `n"${i}\u2028é`,
+      amount: i % 4 ? `${i}.5` : null,
+    }));
+    const page = Buffer.from(JSON.stringify({ data: rows }));
+    const starts: number[] = [];
+    const ends: number[] = [];
+    for (let at = page.indexOf('{"id"'); at >= 0; at = page.indexOf('{"id"', at + 1)) {
+      starts.push(at);
+      ends.push(page.indexOf('}', at) + 1);
+    }
+    const names = columns.map((column) => column.name);
+    const sources = {
+      objects: () => rowsInMemory(rows),
+      copied: () => new JsonRows(page, starts, ends, names, starts.length),
+    };
+    for (const [kind, source] of Object.entries(sources)) {
+      for (const maxRows of [300, 299, 0]) {
+        const options = { maxRows, cached: maxRows === 0, extra: () => ',"more":[1]' };
+        const streamed = memorySink();
+        const streamedStats = await writeRows('json', { columns, rows: source() }, streamed.out, options);
+        const written = jsonInMemory({ columns, rows: source() }, options);
+        expect(written?.body.toString('utf8'), `${kind} ${maxRows}`).toBe(streamed.text());
+        expect(written?.stats, `${kind} ${maxRows}`).toEqual(streamedStats);
+        expect(JSON.parse(streamed.text()).rows).toHaveLength(maxRows);
+      }
+    }
+    expect(jsonInMemory(stream(rows), { maxRows: 10 })).toBeUndefined();
+  });
+
   it('are written byte for byte as the same rows streamed, in every format, with the same truncation', async () => {
     const rows = Array.from({ length: 2500 }, (_, i) => ({
       id: i,

@@ -5,6 +5,7 @@ import {
   runQuery,
   stableValuesKey,
   validateParameters,
+  writeJsonResult,
   writeResult,
   type ConnectorRegistry,
   type FileFormat,
@@ -93,6 +94,10 @@ export function checkValues(definition: DataSourceDefinition, raw: Record<string
   return typed.values;
 }
 
+/** Whether a parameter takes its options from a parameter data source (then checkOptions has work to do). */
+const hasOptionSources = (definition: DataSourceDefinition) =>
+  definition.parameters.some((def) => def.allowedValues?.kind === 'dataSource');
+
 /**
  * Checks typed values against the options of their parameter data sources (one run of each source, with the
  * parent values for dependent dropdowns): a 400 before the asset runs. A cache hit skips it: the entry exists only
@@ -103,7 +108,7 @@ export async function checkOptions(
   definition: DataSourceDefinition,
   values: Record<string, unknown>,
 ) {
-  if (!definition.parameters.some((def) => def.allowedValues?.kind === 'dataSource')) return;
+  if (!hasOptionSources(definition)) return;
   const services = { db: deps.db, runtime: deps.sqlRuntime, connectors: deps.connectors };
   const given = Object.fromEntries(
     Object.entries(values).filter(([, value]) => value !== null && !(Array.isArray(value) && value.length === 0)),
@@ -155,17 +160,16 @@ async function runJson(
   signal?: AbortSignal,
   exchanges?: ExchangeLog,
 ): Promise<JsonResult> {
-  await checkOptions(deps, definition, values);
+  if (hasOptionSources(definition)) await checkOptions(deps, definition, values);
   // The reply holds at most rowCap rows; one more tells truncation. Knowing it, the connector can run in one go.
   const options = runOptions(deps, definition, values, definition.timeoutMs, signal, {}, exchanges);
   // Every stage is timed, row by row: an interactive result stops at the row cap, so that costs next to nothing.
   const result = await runQuery({ ...options, readLimit: definition.rowCap + 1, timeRows: true });
-  const collector = new Collector();
   let extraBytes = 0;
   const extra = parts.extra;
   try {
     // Written as this call's reply, whole: a call served later from the cache gets its own closing members.
-    const stats = await writeResult('json', result, collector, {
+    const writeOptions = {
       maxRows: definition.rowCap,
       startedAt: parts.startedAt,
       ...(extra && {
@@ -175,7 +179,12 @@ async function runJson(
           return text;
         },
       }),
-    });
+    };
+    // Rows in memory are written at once; rows that stream (a transformation that reads them all) through a Writable.
+    const written = writeJsonResult(result, writeOptions);
+    if (written) return jsonResult(written.body, written.stats, result.stats.timings, extraBytes);
+    const collector = new Collector();
+    const stats = await writeResult('json', result, collector, writeOptions);
     return jsonResult(collector.bytes(), stats, result.stats.timings, extraBytes);
   } finally {
     releaseRows(result.rows);
