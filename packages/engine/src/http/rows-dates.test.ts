@@ -256,6 +256,10 @@ describe('isDateTimeText', () => {
         texts.push(`2024-05-07${separator}${v}:00Z`, `2024-05-07${separator}${v}:00:00.000Z`);
         texts.push(`2024-05-07${separator}08:${v}Z`, `2024-05-07${separator}24:${v}Z`);
         texts.push(`2024-05-07${separator}08:20:${v}Z`, `2024-05-07${separator}24:00:${v}.0Z`);
+        // toISOString's own shape, which has a quick check of its own: each field through every value.
+        texts.push(`2024-${v}-07${separator}08:20:00.000Z`, `2024-05-${v}${separator}08:20:00.000Z`);
+        texts.push(`2024-05-07${separator}08:${v}:00.000Z`, `2024-05-07${separator}08:20:${v}.000Z`);
+        texts.push(`2024-05-07${separator}24:00:00.${v}0Z`, `${v}24-05-07${separator}08:20:00.${v}9z`);
         for (const sign of ['+', '-']) {
           texts.push(`2024-05-07${separator}08:20${sign}${v}:30`, `2024-05-07${separator}08:20${sign}${v}30`);
           texts.push(`2024-05-07${separator}08:20${sign}05:${v}`, `2024-05-07${separator}08:20${sign}05${v}`);

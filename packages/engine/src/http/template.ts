@@ -202,9 +202,9 @@ export function isUnderBase(url: URL, base: URL): boolean {
 function buildUrl(base: URL, definition: HttpRequestDefinition, values: Values): URL {
   const [pathTemplate = '', ...queryParts] = definition.path.split('?');
   const path = interpolate(pathTemplate, values, encodeSegment).replace(/^\/+/, '');
-  const url = new URL(path === '' ? base.pathname : directoryOf(base) + path, base.origin);
-  // The base URL's query, then the template's: gathered in one list and written into the URL once (each
-  // url.searchParams.append wrote the whole query again). Untouched when nothing is added, as before.
+  // The base URL's query, then the template's: gathered in one list and written once, and the URL parsed once
+  // with it (each url.searchParams.append wrote the whole query again). The base's query as it is when nothing is
+  // added.
   let params: URLSearchParams | undefined;
   const add = (key: string, value: string) => (params ??= new URLSearchParams(base.search)).append(key, value);
   const templateQuery = interpolate(queryParts.join('?'), values, encodeQueryValue);
@@ -220,7 +220,8 @@ function buildUrl(base: URL, definition: HttpRequestDefinition, values: Values):
         interpolate(template, values, (_, v) => valueText(v)),
       );
   }
-  url.search = params === undefined ? base.search : (params as URLSearchParams).toString();
+  const query = params === undefined ? base.search : `?${(params as URLSearchParams).toString()}`;
+  const url = new URL((path === '' ? base.pathname : directoryOf(base) + path) + query, base.origin);
   if (!isUnderBase(url, base))
     throw new EngineError('TARGET_REFUSED', "The request's path leaves the connection's base URL");
   return url;
