@@ -247,6 +247,19 @@ describe('scanRows', () => {
     expect(rows.all).toEqual([]);
   });
 
+  it('refuses a raw control character, and finds a quote or a backslash, at any place in a longer text', () => {
+    const text = 'abcdefghijklmnopqrst';
+    for (let at = 0; at < text.length; at += 1) {
+      const reply = (middle: string) => Buffer.from(`[{"a":"${text.slice(0, at)}${middle}${text.slice(at)}","b":1}]`);
+      for (let code = 0; code < 0x20; code += 1) expect(scan(reply(String.fromCharCode(code)), '')).toBeUndefined();
+      for (const middle of ['\\"', '\\\\', '\\u00e9', 'é']) {
+        const data = reply(middle);
+        const scanned = scan(data, '')!;
+        expect(scannedObjects(scanned), `${middle} at ${at}`).toEqual(JSON.parse(data.toString('utf8')));
+      }
+    }
+  });
+
   it('answers each page its own positions, a shorter page after a longer one and after a declined one', () => {
     const long = scan(Buffer.from('[{"a":1},{"a":2},{"a":3}]'), '')!;
     expect(scan(Buffer.from('[{"a":1},{"b":2}]'), '')).toBeUndefined();

@@ -67,6 +67,8 @@ const isIndexKey = (name: string) => /^(?:0|[1-9]\d*)$/.test(name) && Number(nam
 
 class Scanner {
   readonly #data: Buffer;
+  /** The same bytes, read four at a time where that is quicker. */
+  readonly #view: DataView;
   readonly #end: number;
   readonly #path: readonly string[];
   #pos = 0;
@@ -80,6 +82,7 @@ class Scanner {
 
   constructor(data: Buffer, path: readonly string[]) {
     this.#data = data;
+    this.#view = new DataView(data.buffer, data.byteOffset, data.length);
     this.#end = data.length;
     this.#path = path;
   }
@@ -165,6 +168,7 @@ class Scanner {
     this.#whitespace();
     if (this.#at() === CLOSE_BRACKET) decline();
     const data = this.#data;
+    const view = this.#view;
     const starts = scratchStarts;
     const ends = scratchEnds;
     let count = 0;
@@ -198,7 +202,7 @@ class Scanner {
             if (member >= keys) decline();
             const keyStart = keyStarts[member]!;
             const length = keyEnds[member]! - keyStart;
-            if (!sameBytes(data, pos, keyStart, length)) decline();
+            if (!sameBytes(data, view, pos, keyStart, length)) decline();
             pos += length;
           }
           if (data[pos]! <= 0x20) pos = this.#skipWhitespace(pos);
@@ -249,11 +253,19 @@ class Scanner {
     const known = types[column];
     let type: ColumnType | undefined;
     if (code === QUOTE) {
-      const end = scanString(data, pos, this.#end);
+      const end = scanString(data, this.#view, pos, this.#end);
       if (known === 'string' || known === 'json') return end;
       this.#escaped = escapedString;
       type = this.#stringType(pos + 1, end - 1);
       types[column] = mergeTypes(known, type);
+      return end;
+    }
+    if (code === MINUS || (code !== undefined && code >= ZERO && code <= NINE)) {
+      const end = this.#numberFrom(pos);
+      // A whole number in an integer column, a number in a decimal one: nothing to merge.
+      if (known === 'decimal' || known === 'json') return end;
+      if (known === 'integer' && this.#simpleInteger && end - pos <= SAFE_DIGITS) return end;
+      types[column] = mergeTypes(known, this.#numberType(pos, end));
       return end;
     }
     this.#pos = pos;
@@ -321,15 +333,19 @@ class Scanner {
   /** A string from its opening quote to just after its closing one. */
   #string(): void {
     if (this.#at() !== QUOTE) decline();
-    this.#pos = scanString(this.#data, this.#pos, this.#end);
+    this.#pos = scanString(this.#data, this.#view, this.#pos, this.#end);
     this.#escaped = escapedString;
   }
 
   /** -?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)? */
   #number(): void {
+    this.#pos = this.#numberFrom(this.#pos);
+  }
+
+  /** The number that starts at `start`: answers where it ends, and notes whether it was a plain integer. */
+  #numberFrom(start: number): number {
     const data = this.#data;
     const end = this.#end;
-    const start = this.#pos;
     let pos = start;
     if (data[pos] === MINUS) pos += 1;
     const first = data[pos];
@@ -354,8 +370,8 @@ class Scanner {
       const value = Number(data.toString('latin1', start, pos));
       if (Object.is(value, -0) || !Number.isFinite(value)) decline();
     }
-    this.#pos = pos;
     this.#simpleInteger = simple;
+    return pos;
   }
 
   /** One digit or more from `pos`; answers where they end. */
@@ -408,9 +424,24 @@ const KEEP_ROWS = 10_000;
 let escapedString = false;
 
 /** The string whose opening quote is at `pos`: answers where it ends (just past its closing quote). */
-function scanString(data: Buffer, pos: number, end: number): number {
+function scanString(data: Buffer, view: DataView, pos: number, end: number): number {
   let escaped = false;
   pos += 1;
+  // Four bytes at a time while none of them is a control character, a quote or a backslash (a byte under 0x20,
+  // 0x22 or 0x5c in the word: the usual bit tests, never wrong when they find none); the byte loop goes on from
+  // the first word that may hold one.
+  while (pos + 4 <= end) {
+    const word = view.getUint32(pos);
+    const quote = word ^ 0x22222222;
+    const backslash = word ^ 0x5c5c5c5c;
+    if (
+      ((word - 0x20202020) & ~word & 0x80808080) !== 0 ||
+      ((quote - 0x01010101) & ~quote & 0x80808080) !== 0 ||
+      ((backslash - 0x01010101) & ~backslash & 0x80808080) !== 0
+    )
+      break;
+    pos += 4;
+  }
   for (;;) {
     while (pos < end && STOPS_STRING[data[pos]!] === 0) pos += 1;
     if (pos >= end) decline();
@@ -444,9 +475,12 @@ function isEscapeLetter(code: number): boolean {
   );
 }
 
-function sameBytes(data: Buffer, at: number, other: number, length: number): boolean {
+/** Whether data[at, at + length) holds the bytes of data[other, other + length): four at a time, then one by one. */
+function sameBytes(data: Buffer, view: DataView, at: number, other: number, length: number): boolean {
   if (at + length > data.length) return false;
-  for (let i = 0; i < length; i += 1) if (data[at + i] !== data[other + i]) return false;
+  let i = 0;
+  for (; i + 4 <= length; i += 4) if (view.getUint32(at + i) !== view.getUint32(other + i)) return false;
+  for (; i < length; i += 1) if (data[at + i] !== data[other + i]) return false;
   return true;
 }
 
