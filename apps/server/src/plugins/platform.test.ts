@@ -96,6 +96,24 @@ describeEachStore(
       expect(response.headers['referrer-policy']).toBe('no-referrer');
     });
 
+    it("answers the calling layer's data with the headers for data and a CSP that allows nothing", async () => {
+      const page = await ctx().app.inject({ method: 'GET', url: '/health/live' });
+      const data = await ctx().app.inject({ method: 'GET', url: '/data/v1/openapi.json' });
+      expect(data.statusCode).toBe(401);
+      expect(data.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      for (const name of [
+        'x-content-type-options',
+        'x-frame-options',
+        'referrer-policy',
+        'cross-origin-resource-policy',
+      ])
+        expect(data.headers[name], name).toBe(page.headers[name]);
+      expect(data.headers['cache-control']).toBe('no-store');
+      expect(data.headers['x-request-id']).toBeTruthy();
+      expect(data.headers['cross-origin-opener-policy']).toBeUndefined();
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    });
+
     it('reports liveness and readiness', async () => {
       expect((await ctx().app.inject({ method: 'GET', url: '/health/live' })).json()).toEqual({ status: 'ok' });
       const ready = await ctx().app.inject({ method: 'GET', url: '/health/ready' });
