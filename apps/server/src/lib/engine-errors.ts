@@ -43,7 +43,11 @@ export async function mapEngineErrors<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (isEngineError(error)) throw engineErrorReply(error);
-    throw error;
+    throw replyError(error);
   }
+}
+
+/** An engine error as its reply (SPEC §8); any other error as it is. */
+export function replyError(error: unknown): unknown {
+  return isEngineError(error) ? engineErrorReply(error) : error;
 }

@@ -131,22 +131,35 @@ export function createHttpConnector(input: HttpSettings, options: HttpConnectorO
     return credential;
   }
 
-  /** Sends a request with the credential (a refused OAuth2 token is replaced once); any status comes back. */
-  async function sendAuthorized(out: Outgoing, credential: Credential | undefined, context: CallContext) {
+  /** How a request goes out with the credential (and the OAuth2 token it carries, if any). */
+  function sendOptions(credential: Credential | undefined, token: string | undefined, context: CallContext) {
+    return {
+      ...context,
+      redactor: token === undefined ? redactor : redactor.with([token]),
+      home: base.origin,
+      authorize: credential
+        ? (url: URL, headers: Record<string, string>) => applyCredential(credential, url, headers, token)
+        : undefined,
+      followRedirects: true,
+    };
+  }
+
+  /**
+   * Sends a request with the credential (a refused OAuth2 token is replaced once); any status comes back. Without
+   * an OAuth2 credential it is the client's send itself: no promise of its own.
+   */
+  function sendAuthorized(out: Outgoing, credential: Credential | undefined, context: CallContext): Promise<Reply> {
+    if (credential?.kind !== 'oauth2') return client.send(out, sendOptions(credential, undefined, context));
+    return sendWithToken(out, credential, context);
+  }
+
+  async function sendWithToken(out: Outgoing, credential: OAuth2Credential, context: CallContext): Promise<Reply> {
     const attempt = async () => {
-      const token =
-        credential?.kind === 'oauth2' ? await tokens.get(credential, context.signal, context.onExchange) : undefined;
-      const reply = await client.send(out, {
-        ...context,
-        redactor: token === undefined ? redactor : redactor.with([token]),
-        home: base.origin,
-        authorize: credential ? (url, headers) => applyCredential(credential, url, headers, token) : undefined,
-        followRedirects: true,
-      });
-      return { reply, token };
+      const token = await tokens.get(credential, context.signal, context.onExchange);
+      return { reply: await client.send(out, sendOptions(credential, token, context)), token };
     };
     const first = await attempt();
-    if (first.reply.status !== 401 || credential?.kind !== 'oauth2' || first.token === undefined) return first.reply;
+    if (first.reply.status !== 401) return first.reply;
     tokens.invalidate(credential, first.token);
     return (await attempt()).reply;
   }

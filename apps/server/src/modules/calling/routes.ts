@@ -2,7 +2,7 @@ import { contentTypes, isEngineError, type Format } from '@datalab/engine';
 import { EXCHANGE_HEADER } from '@datalab/contract/api/web-api';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, invalid } from '../../lib/errors.ts';
-import { engineErrorReply, mapEngineErrors } from '../../lib/engine-errors.ts';
+import { engineErrorReply, mapEngineErrors, replyError } from '../../lib/engine-errors.ts';
 import type { UsageRecord } from '../../plugins/usage.ts';
 import type { RouteAccess } from '../access/route-access.ts';
 import type { DataSourceDefinition } from '../data-sources/definition.service.ts';
@@ -128,9 +128,12 @@ export default async function callingRoutes(app: FastifyInstance) {
     if (format === 'json') {
       // The developer view asks for the upstream exchanges of a Web API asset (EXCHANGE_HEADER).
       const exchanges = request.headers[EXCHANGE_HEADER] === '1' ? new ExchangeLog() : undefined;
-      const result = await mapEngineErrors(() =>
-        callJson(deps, definition, values, startedAt, timings, signal, exchanges),
-      );
+      let result: Awaited<ReturnType<typeof callJson>>;
+      try {
+        result = await callJson(deps, definition, values, startedAt, timings, signal, exchanges);
+      } catch (error) {
+        throw replyError(error);
+      }
       finish({ rows: result.rows, bytes: result.body.length, cacheHit: result.cached });
       reportTimings(call);
       return reply.type(contentTypes.json).send(result.body);
@@ -159,10 +162,13 @@ export default async function callingRoutes(app: FastifyInstance) {
     }
     try {
       // Each call counts against the caller's limit, a refused one too (against the general budget).
-      const definition = await callableAsset(deps, user, uid, call.timings).catch(async (error: unknown) => {
+      let definition: DataSourceDefinition;
+      try {
+        definition = await callableAsset(deps, user, uid, call.timings);
+      } catch (error) {
         await app.callLimits.consume(reply, user);
         throw error;
-      });
+      }
       await app.callLimits.consume(reply, user, definition);
       Object.assign(call.record, {
         dataSourceId: definition.id,
