@@ -251,13 +251,11 @@ class Scanner {
     const data = this.#data;
     const code = data[pos];
     const known = types[column];
-    let type: ColumnType | undefined;
     if (code === QUOTE) {
       const end = scanString(data, this.#view, pos, this.#end);
       if (known === 'string' || known === 'json') return end;
       this.#escaped = escapedString;
-      type = this.#stringType(pos + 1, end - 1);
-      types[column] = mergeTypes(known, type);
+      types[column] = mergeTypes(known, this.#stringType(pos + 1, end - 1));
       return end;
     }
     if (code === MINUS || (code !== undefined && code >= ZERO && code <= NINE)) {
@@ -268,21 +266,11 @@ class Scanner {
       types[column] = mergeTypes(known, this.#numberType(pos, end));
       return end;
     }
+    // Not a string or a number: a literal, null, or an object or array inside the row.
     this.#pos = pos;
     const kind = this.#value(1);
     if (known === 'json' || kind === Kind.Null) return this.#pos;
-    switch (kind) {
-      case Kind.Number:
-        if (known === 'decimal') return this.#pos;
-        type = this.#numberType(pos, this.#pos);
-        break;
-      case Kind.Literal:
-        type = 'boolean';
-        break;
-      default:
-        type = 'json';
-    }
-    types[column] = mergeTypes(known, type);
+    types[column] = mergeTypes(known, kind === Kind.Literal ? 'boolean' : 'json');
     return this.#pos;
   }
 
