@@ -2,8 +2,8 @@ import { promisify } from 'node:util';
 import { brotliDecompress, gunzip, inflate, inflateRaw, zstdDecompress, type ZlibOptions } from 'node:zlib';
 import { EngineError } from '../errors.ts';
 
-// Reads a reply's body into memory with a size cap, on the wire and again after decompression (so a small gzip
-// bomb is refused too). A declared Content-Length over the cap is refused before a byte is read.
+// A reply's body is capped on the wire (reply-reader.ts: a declared Content-Length over the cap is refused before a
+// byte is read) and again after decompression here, so a small gzip bomb is refused too.
 
 type Headers = Record<string, string | string[] | undefined>;
 
@@ -33,73 +33,14 @@ const decoders: Record<string, Decoder> = {
   },
 };
 
-export interface ReadBody {
-  data: Buffer;
-  /** Bytes on the wire. */
-  received: number;
-}
-
-type Body = {
-  destroy(error?: Error): unknown;
-  on(event: 'data', listener: (chunk: Buffer) => void): unknown;
-  on(event: 'end' | 'close', listener: () => void): unknown;
-  on(event: 'error', listener: (error: Error) => void): unknown;
-};
-
-/** Drops a body that will not be read (its destruction's 'error' is expected, not a crash). */
-function discard(body: Body): void {
-  body.on('error', () => undefined);
-  body.destroy();
-}
-
-/** The body's bytes on the wire, within the cap (events, not an async iterator: a promise a chunk costs more). */
-function readRaw(body: Body, maxBytes: number): Promise<ReadBody> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let received = 0;
-    let settled = false;
-    const fail = (error: Error) => {
-      if (settled) return;
-      settled = true;
-      reject(error);
-    };
-    body.on('data', (chunk: Buffer) => {
-      if (settled) return;
-      received += chunk.length;
-      if (received > maxBytes) {
-        fail(tooLarge(maxBytes));
-        discard(body);
-      } else chunks.push(chunk);
-    });
-    body.on('error', fail);
-    // Closed before its end without an error of its own: the connection went away midway.
-    body.on('close', () => {
-      if (!settled) fail(Object.assign(new Error('Premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
-    });
-    body.on('end', () => {
-      if (settled) return;
-      settled = true;
-      // A reply in one chunk is that chunk (a socket read of its own), not a copy.
-      resolve({ data: chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, received), received });
-    });
-  });
-}
-
-export async function readBody(body: Body, headers: Headers, maxBytes: number): Promise<ReadBody> {
-  const declared = Number(headerValue(headers, 'content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    discard(body);
-    throw tooLarge(maxBytes);
-  }
-  const { data: raw, received } = await readRaw(body, maxBytes);
-  const encoding = (headerValue(headers, 'content-encoding') ?? 'identity').trim().toLowerCase();
-  if (encoding === 'identity' || encoding === '') return { data: raw, received };
+/** The body as sent, decoded from its Content-Encoding within the cap: the bytes themselves when not encoded. */
+export function decodeBody(raw: Buffer, headers: Headers, maxBytes: number): Buffer | Promise<Buffer> {
+  const encoding = headerValue(headers, 'content-encoding')?.trim().toLowerCase();
+  if (!encoding || encoding === 'identity') return raw;
   const decode = decoders[encoding];
   if (!decode) throw new EngineError('UPSTREAM_FAILED', `The web API's reply uses an unsupported encoding`);
-  try {
-    return { data: await decode(raw, { maxOutputLength: maxBytes }), received };
-  } catch (error) {
+  return decode(raw, { maxOutputLength: maxBytes }).catch((error: unknown) => {
     if (error instanceof RangeError) throw tooLarge(maxBytes);
     throw new EngineError('UPSTREAM_FAILED', `The web API's compressed reply could not be read`, { cause: error });
-  }
+  });
 }

@@ -1,11 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Agent, Dispatcher } from 'undici';
+import type { Agent } from 'undici';
 import { EngineError, abortError } from '../errors.ts';
-import { headerValue, readBody } from './body.ts';
+import { decodeBody, headerValue } from './body.ts';
 import { CircuitBreaker } from './breaker.ts';
 import type { HttpExchange, Redactor } from './exchange.ts';
 import { type ConnectTimings, OutboundGuard, type Resolver } from './guard.ts';
+import { type RawReply, type ReplyHeaders, ReplyReader } from './reply-reader.ts';
 import type { ParsedHttpSettings } from './settings.ts';
 
 // One upstream request as the connector sees it: checked by the guard (each redirect again, at most 5, followed by
@@ -21,7 +22,7 @@ export interface Outgoing {
   body?: string;
 }
 
-export type ReplyHeaders = Record<string, string | string[] | undefined>;
+export type { ReplyHeaders } from './reply-reader.ts';
 
 export interface Reply {
   status: number;
@@ -126,14 +127,39 @@ function newRecord(hop: Outgoing, options: SendOptions, attempt: number): HttpEx
   };
 }
 
-/** Reads and drops a body that is not kept (a redirect's, a reply that will be retried). */
-async function drain(body: Dispatcher.ResponseData['body']): Promise<Buffer> {
-  await body.dump();
-  return Buffer.alloc(0);
-}
+const bodyTimeout = () =>
+  mark(new EngineError('TIMEOUT', 'The web API did not send its whole reply in time'), false, true);
 
 function isJson(headers: ReplyHeaders): boolean {
   return /json/i.test(headerValue(headers, 'content-type') ?? '');
+}
+
+/** When a hop started, when its URL had passed the guard, and how long its connection took to open (if it did). */
+interface HopClock {
+  started: number;
+  checkedAt: number;
+  connect: ConnectTimings;
+}
+
+/** The reply's part of an exchange's record: status, headers (masked), timings, and a preview of what is not JSON. */
+function recordReply(record: HttpExchange, reader: ReplyReader, options: SendOptions, clock: HopClock, raw?: RawReply) {
+  const { dnsMs = 0, connectMs } = clock.connect;
+  record.status = reader.status;
+  record.replyHeaders = options.redactor.headers(reader.headers);
+  record.timings.dnsMs = clock.checkedAt - clock.started + dnsMs;
+  if (connectMs !== undefined) record.timings.connectMs = connectMs;
+  record.timings.headersMs = Math.max(0, reader.headersAt - clock.checkedAt - dnsMs - (connectMs ?? 0));
+  if (!raw?.kept) return;
+  record.timings.bodyMs = raw.endedAt - raw.headersAt;
+  record.bytes.received = raw.received;
+  // A token reply is never shown: it carries the access token.
+  if (raw.status >= 400 || (options.kind !== 'token' && !isJson(raw.headers)))
+    record.replyPreview = options.redactor.text(
+      raw.data
+        .subarray(0, previewChars * 4)
+        .toString('utf8')
+        .slice(0, previewChars),
+    );
 }
 
 export class HttpClient {
@@ -226,91 +252,69 @@ export class HttpClient {
     const started = performance.now();
     // Recorded (its secrets masked) only for someone who asked to see the exchanges.
     const record = options.onExchange ? newRecord(hop, options, attempt) : undefined;
+    const clock: HopClock = { started, checkedAt: started, connect: {} };
     const host = hop.url.host;
     let entered = false;
-    let verdict: 'success' | 'failure' | undefined;
+    let reader: ReplyReader | undefined;
+    let raw: RawReply | undefined;
+    let failed = false;
     try {
       const lookup = this.#guard.checkUrl(hop.url);
       if (lookup) await lookup;
-      const checkedAt = performance.now();
+      clock.checkedAt = performance.now();
       this.#breaker.enter(host);
       entered = true;
       const agent = this.#ready ?? (await this.#dispatcher());
-      const connect: ConnectTimings = {};
-      const send = () =>
-        agent.request({
-          origin: hop.url.origin,
-          path: hop.url.pathname + hop.url.search,
-          method: hop.method as 'GET',
-          headers: { 'user-agent': 'DataLab', ...hop.headers },
-          body: hop.body ?? null,
-          signal: options.signal,
-        });
+      const { followRedirects } = options;
+      const opened = (reader = new ReplyReader({
+        signal: options.signal,
+        maxBytes: this.#settings.maxReplyBytes,
+        bodyTimeoutMs: this.#settings.bodyTimeoutMs,
+        bodyTimeout,
+        // A redirect that is followed, or a reply about to be retried, is read and dropped.
+        keepBody: (status) =>
+          !((followRedirects && redirectStatuses.has(status)) || (mayRetry && retryStatuses.has(status))),
+      }));
+      const dispatch = () =>
+        agent.dispatch(
+          {
+            origin: hop.url.origin,
+            path: hop.url.pathname + hop.url.search,
+            method: hop.method as 'GET',
+            headers: { 'user-agent': 'DataLab', ...hop.headers },
+            body: hop.body ?? null,
+          },
+          opened,
+        );
       // Connect timings are only for the exchange's record: no async context otherwise.
-      const response = await (record ? this.#connectTimings.run(connect, send) : send());
-      if (record) {
-        const opened = (connect.dnsMs ?? 0) + (connect.connectMs ?? 0);
-        record.status = response.statusCode;
-        record.replyHeaders = options.redactor.headers(response.headers);
-        record.timings.dnsMs = checkedAt - started + (connect.dnsMs ?? 0);
-        if (connect.connectMs !== undefined) record.timings.connectMs = connect.connectMs;
-        record.timings.headersMs = Math.max(0, performance.now() - checkedAt - opened);
-      }
-      verdict = response.statusCode >= 500 ? 'failure' : 'success';
-      const skip =
-        (options.followRedirects && redirectStatuses.has(response.statusCode)) ||
-        (mayRetry && retryStatuses.has(response.statusCode));
-      const data = skip ? await drain(response.body) : await this.#read(response, options, record);
-      return { status: response.statusCode, headers: response.headers, data, url: hop.url };
+      if (record) this.#connectTimings.run(clock.connect, dispatch);
+      else dispatch();
+      raw = await opened.done;
+      const data = decodeBody(raw.data, raw.headers, this.#settings.maxReplyBytes);
+      return {
+        status: raw.status,
+        headers: raw.headers,
+        data: data instanceof Buffer ? data : await data,
+        url: hop.url,
+      };
     } catch (error) {
       const mapped = this.#mapError(error, options.signal);
       // A host that answered stays healthy even when its reply was refused (too large, cancelled midway).
-      if (hostFailures.has(mapped)) verdict = 'failure';
+      failed = hostFailures.has(mapped);
       if (record) record.error = mapped.message;
       throw mapped;
     } finally {
+      const status = reader?.status;
       if (entered) {
-        if (verdict === 'success') this.#breaker.success(host);
-        else if (verdict === 'failure') this.#breaker.failure(host);
+        if (failed || (status !== undefined && status >= 500)) this.#breaker.failure(host);
+        else if (status !== undefined) this.#breaker.success(host);
         else this.#breaker.release(host);
       }
       if (record) {
+        if (reader && status !== undefined) recordReply(record, reader, options, clock, raw);
         record.timings.totalMs = performance.now() - started;
         options.onExchange?.(record);
       }
-    }
-  }
-
-  /** Reads a reply's body within the size cap and the whole-body time limit (past it, the body is destroyed). */
-  async #read(
-    response: Dispatcher.ResponseData,
-    options: SendOptions,
-    record: HttpExchange | undefined,
-  ): Promise<Buffer> {
-    const started = performance.now();
-    const timer = setTimeout(
-      () =>
-        response.body.destroy(
-          mark(new EngineError('TIMEOUT', 'The web API did not send its whole reply in time'), false, true),
-        ),
-      this.#settings.bodyTimeoutMs,
-    );
-    try {
-      const body = await readBody(response.body, response.headers, this.#settings.maxReplyBytes);
-      if (!record) return body.data;
-      record.timings.bodyMs = performance.now() - started;
-      record.bytes.received = body.received;
-      // A token reply is never shown: it carries the access token.
-      if (response.statusCode >= 400 || (options.kind !== 'token' && !isJson(response.headers)))
-        record.replyPreview = options.redactor.text(
-          body.data
-            .subarray(0, previewChars * 4)
-            .toString('utf8')
-            .slice(0, previewChars),
-        );
-      return body.data;
-    } finally {
-      clearTimeout(timer);
     }
   }
 
