@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import type { Collection } from '../db/schema.ts';
 import type { AuthUser } from '../plugins/auth.ts';
 import type { Actor } from '../modules/access/change-access.service.ts';
+import { timingEntry } from './server-timing.ts';
 import {
   actorOf,
   authorizeRoute,
@@ -92,7 +93,7 @@ class HandlerContext<C extends CallDefinition> implements RouteContext<C> {
 /** Reports the time a request spent in authorization checks (Server-Timing; bench/ reads it), errors included. */
 function reportAuthorization(request: FastifyRequest, reply: FastifyReply) {
   const authorizationMs = request.user?.authorizationMs;
-  if (authorizationMs !== undefined) reply.header('server-timing', `authz;dur=${authorizationMs.toFixed(3)}`);
+  if (authorizationMs !== undefined) reply.header('server-timing', timingEntry('authz', authorizationMs));
 }
 
 /** The collection a route's `{ collection }` declaration resolved (route() has authorized it). */

@@ -183,6 +183,19 @@ describe('OutboundGuard.check', () => {
     expect(await refusal('http://INTRANET.local./', guard)).toBe('allowed');
     expect(await refusal('http://[::1]:9000/', guard)).toBe('allowed');
     expect(await refusal('http://[::1]:9001/', guard)).toMatch(/^TARGET_REFUSED/);
+    // A host that passed is remembered by scheme and port only: user info is refused on it, other ports judged.
+    expect(await refusal('http://user@127.0.0.1:8080/x', guard)).toMatch(/user name or password/);
+    expect(await refusal('http://127.0.0.1:8080/again', guard)).toBe('allowed');
+    expect(await refusal('http://127.0.0.1:8082/x', guard)).toMatch(/^TARGET_REFUSED/);
+  });
+
+  it('judges every URL of a public address, and a public name once per interval, without letting others by', async () => {
+    const guard = new OutboundGuard({ resolve: publicResolver });
+    expect(await refusal('http://93.184.216.34/x', guard)).toBe('allowed');
+    expect(await refusal('http://93.184.216.34/y', guard)).toBe('allowed');
+    expect(await refusal('http://127.0.0.1/x', guard)).toMatch(/loopback/);
+    expect(await refusal('http://93.184.216.35:81/', guard)).toBe('allowed');
+    expect(await refusal('ftp://93.184.216.34/x', guard)).toMatch(/Only http and https/);
   });
 
   it('never lets a metadata service through, even when allowed', async () => {

@@ -76,11 +76,23 @@ const allowHint = '; an administrator can allow the host on the connection';
 const checkedTtlMs = 10_000;
 const maxChecked = 1_000;
 
+/** Remembers a host that passed without a lookup (a bounded set: a host seen again after a clear is judged again). */
+function pass(passed: Set<string>, host: string): undefined {
+  if (passed.size >= maxChecked) passed.clear();
+  passed.add(host);
+  return undefined;
+}
+
 export class OutboundGuard {
   readonly #allowed: AllowedHost[];
   readonly #resolve: Resolver;
   /** Names found public lately (host → until). Only saves a lookup: every new socket is checked at connect time. */
   readonly #checked = new Map<string, number>();
+  /**
+   * Hosts (host[:port] as URLs write them), by scheme, that passed without a lookup: allowed, or a public address.
+   * Neither can change for this guard, so a later URL on one of them is not judged again.
+   */
+  readonly #passed: Record<string, Set<string> | undefined> = { 'http:': new Set(), 'https:': new Set() };
 
   constructor(options: GuardOptions = {}) {
     this.#allowed = (options.allowedHosts ?? []).map(parseAllowedHost);
@@ -114,17 +126,19 @@ export class OutboundGuard {
     if (port === undefined) throw refused(`Only http and https URLs are allowed, not ${url.protocol}`);
     if (url.username !== '' || url.password !== '')
       throw refused('A URL cannot carry a user name or password; use a credential');
+    const passed = this.#passed[url.protocol]!;
+    if (passed.has(url.host)) return undefined;
     const host = hostKey(url.hostname);
     const name = refusedName(host);
     if (name === 'a cloud metadata service') throw refused(`The host ${host} is ${name} and cannot be reached`);
     if (isIP(host) !== 0 && isMetadataAddress(host))
       throw refused(`The address ${host} is a cloud metadata address and cannot be reached`);
-    if (this.allows(host, url.port === '' ? port : Number(url.port))) return undefined;
+    if (this.allows(host, url.port === '' ? port : Number(url.port))) return pass(passed, url.host);
     if (name !== undefined) throw refused(`The host ${host} is ${name} and cannot be reached${allowHint}`);
     if (isIP(host) !== 0) {
       const reason = refusedAddressReason(host);
       if (reason !== undefined) throw refused(`The address ${host} is ${reason} and cannot be reached${allowHint}`);
-      return undefined;
+      return pass(passed, url.host);
     }
     if ((this.#checked.get(host) ?? 0) > performance.now()) return undefined;
     return this.#lookup(host).then((addresses) => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
 import { Redactor, secretMask } from './exchange.ts';
 import { inferColumns, linkNext, rowsAt, shapeRow } from './rows.ts';
-import { buildRequest, detectTemplateParameters, parseHttpRequest } from './template.ts';
+import { buildRequest, detectTemplateParameters, formEncode, parseHttpRequest } from './template.ts';
 
 // Building the upstream request from a definition and typed values: values can never change the host or climb the
 // path; body values are JSON values; header values cannot add a header. Also the rows path, column inference, the
@@ -92,6 +92,18 @@ describe('path templates', () => {
     // A base query alone is kept as it is written.
     const plain = buildRequest(new URL('https://a.example/v1?a%20b=c+d&e'), {}, parseHttpRequest({ path: '/p' }), {});
     expect(plain.url.href).toBe('https://a.example/v1/p?a%20b=c+d&e');
+  });
+
+  it('writes query text exactly as URLSearchParams does, whatever the characters', () => {
+    const alphabet = [...'aZ09*-._ !\'()~%+&=#?/:;@[]{}"|<>^`$,\u0000\u001f\u007f', 'é', '€', '😀', '\ud800', '\udfff'];
+    const samples = ['', 'plain', 'a b', "!'()~", '%20', '+'];
+    for (let index = 0; index < 5_000; index += 1) {
+      const length = Math.floor(Math.random() * 8);
+      samples.push(Array.from({ length }, () => alphabet[Math.floor(Math.random() * alphabet.length)]).join(''));
+    }
+    for (const text of samples) {
+      expect(formEncode(text), JSON.stringify(text)).toBe(new URLSearchParams([['k', text]]).toString().slice(2));
+    }
   });
 });
 

@@ -10,7 +10,6 @@ export const httpMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OP
 export type HttpMethod = (typeof httpMethods)[number];
 
 const placeholder = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
-const wholePlaceholder = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 const headerNamePattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const forbiddenHeaders = new Set([
   'host',
@@ -140,8 +139,57 @@ function valueText(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
+/** A template split at its placeholders: texts at even indexes, the parameters' names at odd ones. */
+type Pieces = readonly string[];
+
+const MAX_PIECES = 2_000;
+const piecesByTemplate = new Map<string, Pieces>();
+
+/** The template's pieces, split once: the templates of stored data sources are filled on every call. */
+function piecesOf(template: string): Pieces {
+  let pieces = piecesByTemplate.get(template);
+  if (pieces === undefined) {
+    pieces = template.split(placeholder);
+    if (piecesByTemplate.size >= MAX_PIECES) piecesByTemplate.clear();
+    piecesByTemplate.set(template, pieces);
+  }
+  return pieces;
+}
+
 function interpolate(template: string, values: Values, each: (name: string, value: unknown) => string): string {
-  return template.replace(placeholder, (_, name: string) => each(name, values[name]));
+  const pieces = piecesOf(template);
+  let text = pieces[0]!;
+  for (let index = 1; index < pieces.length; index += 2) {
+    const name = pieces[index]!;
+    text += each(name, values[name]) + pieces[index + 1]!;
+  }
+  return text;
+}
+
+/** The name of a template that is one placeholder and nothing else ("{id}"), else undefined. */
+function wholeName(template: string): string | undefined {
+  const pieces = piecesOf(template);
+  return pieces.length === 3 && pieces[0] === '' && pieces[2] === '' ? pieces[1] : undefined;
+}
+
+const formPlain = /^[A-Za-z0-9*._-]*$/;
+const formExtras = /[!'()~]|%20/g;
+const formReplacements: Record<string, string> = {
+  '!': '%21',
+  "'": '%27',
+  '(': '%28',
+  ')': '%29',
+  '~': '%7E',
+  '%20': '+',
+};
+
+/**
+ * Text as URLSearchParams writes it (the application/x-www-form-urlencoded serializer): letters, digits and *-._
+ * as they are, a space as +, everything else percent-encoded as UTF-8, a lone surrogate as U+FFFD.
+ */
+export function formEncode(text: string): string {
+  if (formPlain.test(text)) return text;
+  return encodeURIComponent(text.toWellFormed()).replace(formExtras, (found) => formReplacements[found]!);
 }
 
 function encodeSegment(name: string, value: unknown): string {
@@ -171,8 +219,8 @@ function encodeQueryValue(name: string, value: unknown): string {
 
 function bodyValue(template: unknown, values: Values): unknown {
   if (typeof template === 'string') {
-    const whole = wholePlaceholder.exec(template);
-    if (whole?.[1]) return values[whole[1]] ?? null;
+    const whole = wholeName(template);
+    if (whole !== undefined) return values[whole] ?? null;
     return interpolate(template, values, (_, value) => valueText(value));
   }
   if (Array.isArray(template)) return template.map((item) => bodyValue(item, values));
@@ -200,28 +248,30 @@ export function isUnderBase(url: URL, base: URL): boolean {
 }
 
 function buildUrl(base: URL, definition: HttpRequestDefinition, values: Values): URL {
-  const [pathTemplate = '', ...queryParts] = definition.path.split('?');
-  const path = interpolate(pathTemplate, values, encodeSegment).replace(/^\/+/, '');
-  // The base URL's query, then the template's: gathered in one list and written once, and the URL parsed once
-  // with it (each url.searchParams.append wrote the whole query again). The base's query as it is when nothing is
-  // added.
-  let params: URLSearchParams | undefined;
-  const add = (key: string, value: string) => (params ??= new URLSearchParams(base.search)).append(key, value);
-  const templateQuery = interpolate(queryParts.join('?'), values, encodeQueryValue);
+  const mark = definition.path.indexOf('?');
+  const pathTemplate = mark === -1 ? definition.path : definition.path.slice(0, mark);
+  let path = interpolate(pathTemplate, values, encodeSegment);
+  if (path.charCodeAt(0) === 0x2f) path = path.replace(/^\/+/, '');
+  // The template's query pairs, each written as URLSearchParams writes it, after the base URL's own query.
+  const pairs: string[] = [];
+  const add = (key: string, value: string) => pairs.push(`${formEncode(key)}=${formEncode(value)}`);
+  const templateQuery = mark === -1 ? '' : interpolate(definition.path.slice(mark + 1), values, encodeQueryValue);
   if (templateQuery !== '') for (const [key, value] of new URLSearchParams(templateQuery)) add(key, value);
-  for (const [key, template] of Object.entries(definition.query)) {
-    const whole = wholePlaceholder.exec(template);
-    const value = whole?.[1] === undefined ? undefined : values[whole[1]];
-    if (whole && (value === null || value === undefined)) continue;
-    if (whole && Array.isArray(value)) value.forEach((item) => add(key, valueText(item)));
-    else
-      add(
-        key,
-        interpolate(template, values, (_, v) => valueText(v)),
-      );
+  for (const key in definition.query) {
+    const template = definition.query[key]!;
+    const whole = wholeName(template);
+    const value = whole === undefined ? undefined : values[whole];
+    if (whole !== undefined && (value === null || value === undefined)) continue;
+    if (whole !== undefined && Array.isArray(value)) for (const item of value) add(key, valueText(item));
+    else add(key, whole !== undefined ? valueText(value) : interpolate(template, values, (_, v) => valueText(v)));
   }
-  const query = params === undefined ? base.search : `?${(params as URLSearchParams).toString()}`;
-  const url = new URL((path === '' ? base.pathname : directoryOf(base) + path) + query, base.origin);
+  // The base's query as it is when nothing is added; written again with the additions otherwise.
+  let query = base.search;
+  if (pairs.length > 0) {
+    const own = base.search === '' ? '' : new URLSearchParams(base.search).toString();
+    query = `?${own}${own === '' ? '' : '&'}${pairs.join('&')}`;
+  }
+  const url = new URL(base.origin + (path === '' ? base.pathname : directoryOf(base) + path) + query);
   if (!isUnderBase(url, base))
     throw new EngineError('TARGET_REFUSED', "The request's path leaves the connection's base URL");
   return url;

@@ -1,4 +1,5 @@
 import type { RunTimings } from '@datalab/engine';
+import { timingEntry } from '../../lib/server-timing.ts';
 
 // Server-Timing (W3C) on every /data/v1 reply: `authz` as the /api routes report it (lib/route.ts), then where the
 // call's time went — the cache lookup, the wait for a connection, the database, the transformations and the writer.
@@ -27,7 +28,7 @@ export function serverTiming(timings: CallTimings): string {
   const parts: string[] = [];
   for (const [key, name] of ENTRIES) {
     const ms = timings[key];
-    if (ms !== undefined) parts.push(`${name};dur=${Math.max(0, ms).toFixed(3)}`);
+    if (ms !== undefined) parts.push(timingEntry(name, ms));
   }
   return parts.join(', ');
 }
