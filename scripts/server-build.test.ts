@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../apps/server/src/testing/ports.ts';
 import NODE_FLAGS from './node-flags.json' with { type: 'json' };
@@ -58,6 +59,40 @@ describe('the server bundle', () => {
     expect(readFileSync('scripts/start.mjs', 'utf8')).toContain("'apps/server/dist/server.js'");
   });
 
+  it('imports each package at a version every bundled workspace that uses it declares', () => {
+    // Node finds a bare import from the bundle's own place up: not where the engine's sources would find it. A
+    // package two workspaces need in different versions must be the right one there too.
+    const declared = new Map<string, { workspace: string; range: string }[]>();
+    for (const workspace of ['apps/server', 'packages/engine', 'packages/contract']) {
+      const manifest = JSON.parse(readFileSync(join(workspace, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+      };
+      for (const [name, range] of Object.entries(manifest.dependencies ?? {}))
+        if (!name.startsWith('@datalab/')) declared.set(name, [...(declared.get(name) ?? []), { workspace, range }]);
+    }
+    const imported = new Set<string>();
+    for (const file of readdirSync(SERVER_DIST).filter((name) => name.endsWith('.js'))) {
+      const code = readFileSync(join(SERVER_DIST, file), 'utf8');
+      const bare = /(?:^|[\s;}])(?:from|import\()\s*["']((?:@[a-z0-9][\w.-]*\/)?[a-z0-9][\w.-]*(?:\/[\w./-]*)?)["']/g;
+      for (const [, specifier] of code.matchAll(bare)) {
+        if (specifier!.startsWith('node:')) continue;
+        const parts = specifier!.split('/');
+        imported.add(specifier!.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]!);
+      }
+    }
+    expect(imported).toContain('undici');
+    for (const name of imported) {
+      const ranges = declared.get(name);
+      expect(ranges, `${name} is imported by the bundle but no shipped workspace declares it`).toBeDefined();
+      const version = bundleResolvedVersion(name);
+      for (const { workspace, range } of ranges!)
+        expect(
+          semver.satisfies(version, range),
+          `${name}@${version} from the bundle, ${workspace} wants ${range}`,
+        ).toBe(true);
+    }
+  });
+
   it('serves the sign-in assets and the API from the bundle', async () => {
     const css = await fetch(`${baseUrl}/oidc-assets/pages.css`);
     expect(css.status).toBe(200);
@@ -66,3 +101,12 @@ describe('the server bundle', () => {
     expect(me.status).toBe(401);
   });
 });
+
+/** The version of `name` that a bare import from the bundle loads: the first node_modules up from its directory. */
+function bundleResolvedVersion(name: string): string {
+  for (let dir = SERVER_DIST; ; dir = dirname(dir)) {
+    const manifest = join(dir, 'node_modules', name, 'package.json');
+    if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+    if (dirname(dir) === dir) throw new Error(`${name} cannot be found from the bundle`);
+  }
+}
