@@ -98,9 +98,12 @@ function writeTextRow(bytes: JsonBytes, list: readonly Member[], rows: TextRows,
   bytes.bytes(CLOSE);
 }
 
-/** The members are these names, in this order (rows whose bytes hold exactly them can be copied). */
-function sameNames(list: readonly Member[], names: readonly string[]): boolean {
-  return list.length === names.length && list.every((member, index) => member.name === names[index]);
+/**
+ * The columns are these names, in this order, each once (rows whose bytes hold exactly them can be copied): the
+ * scanned names are distinct, so a column named twice never matches.
+ */
+function sameNames(columns: readonly Column[], names: readonly string[]): boolean {
+  return columns.length === names.length && columns.every((column, index) => column.name === names[index]);
 }
 
 /** How rows are framed: the bytes before the first row, before each later one, and after each. */
@@ -120,13 +123,13 @@ class MemoryRows {
   readonly #texts: TextRows | undefined;
 
   constructor(columns: readonly Column[], source: RowsInMemory, maxRows: number) {
-    const named = members(columns);
     this.#source = source;
     this.count = Math.min(source.count, maxRows);
     this.truncated = source.count > maxRows;
     this.#texts = source instanceof TextRows ? source : undefined;
-    this.#json = source instanceof JsonRows && sameNames(named, source.names) ? source : undefined;
-    this.#list = this.#json ? named : withKeys(named);
+    this.#json = source instanceof JsonRows && sameNames(columns, source.names) ? source : undefined;
+    // Rows copied as bytes need no members.
+    this.#list = this.#json ? [] : withKeys(members(columns));
   }
 
   /** Row i with its framing. */
