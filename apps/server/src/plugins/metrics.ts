@@ -10,7 +10,8 @@ import { notFound, unauthenticated } from '../lib/errors.ts';
 // `app.metrics` (plugins/usage.ts counts the calling layer's calls there).
 //
 // Per request the cost is one onResponse hook: the label children of a (method, route, status class) are looked up
-// once and kept, so a request does two increments and no label hashing.
+// once and kept, so a request does one increment and one observation (prom-client still hashes the child's labels for
+// each: bench/RESULTS.md, session 13).
 
 declare module 'fastify' {
   interface FastifyInstance {
