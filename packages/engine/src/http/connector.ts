@@ -248,8 +248,7 @@ export function createHttpConnector(input: HttpSettings, options: HttpConnectorO
       control.dispose();
       const close = async () => undefined;
       if (scanned) {
-        const names = columns.map((column) => column.name);
-        return { columns, rows: new JsonRows(scanned.data, scanned.starts, scanned.ends, names, cap), close };
+        return { columns, rows: new JsonRows(scanned.data, scanned.starts, scanned.ends, scanned.names, cap), close };
       }
       const page = (first as Row[] | undefined) ?? [];
       const kept = page.length > cap ? page.slice(0, cap) : page;

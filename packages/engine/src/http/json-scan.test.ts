@@ -270,4 +270,34 @@ describe('scanRows', () => {
       [8, 16, 24],
     ]);
   });
+
+  it('shares the columns of pages with the same keys and types, and only of those', async () => {
+    const page = (rows: unknown[]) => Buffer.from(JSON.stringify({ data: rows }));
+    const first = scanRows(page([{ id: 1, name: 'a' }]), ['data'])!;
+    const again = scanRows(page([{ id: 2, name: 'b' }]), ['data'])!;
+    expect(again.columns).toBe(first.columns);
+    expect(again.names).toBe(first.names);
+    expect(Object.isFrozen(first.columns) && Object.isFrozen(first.columns[0])).toBe(true);
+    // The same keys with another type, a key one byte apart, one key more or less: columns of their own.
+    const cases = [
+      [{ id: 1.5, name: 'a' }],
+      [{ id: 'x', name: 'a' }],
+      [{ id: 1, nama: 'a' }],
+      [{ id: 1, name: 'a', more: true }],
+      [{ id: 1 }],
+      [{ iD: 1, name: 'a' }],
+    ];
+    for (const rows of cases) {
+      const data = page(rows);
+      const scanned = scanRows(data, ['data'])!;
+      expect(scanned.columns, JSON.stringify(rows)).not.toBe(first.columns);
+      await expectSameAsParsed(data, 'data', scanned);
+    }
+    // The first shape is still there, as it was.
+    expect(scanRows(page([{ id: 3, name: 'c' }]), ['data'])!.columns).toBe(first.columns);
+    expect(first.columns).toEqual([
+      { name: 'id', type: 'integer' },
+      { name: 'name', type: 'string' },
+    ]);
+  });
 });

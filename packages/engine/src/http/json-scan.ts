@@ -17,8 +17,74 @@ export interface ScannedRows {
   /** Row i is the object at data[starts[i], ends[i]). */
   starts: number[];
   ends: number[];
-  /** The rows' keys, in order: the columns. */
+  /** The rows' keys, in order: the columns (frozen, and shared by every page of the same keys and types). */
   columns: Column[];
+  /** The columns' names. */
+  names: readonly string[];
+}
+
+/**
+ * A page's keys and column types, kept for the next pages: each call of a data source reads pages of the same shape,
+ * whose names, columns and checks are then made once. Frozen: every call that reads such a page shares them.
+ */
+interface Shape {
+  /** The first row's keys as its bytes, quotes included, one after the other. */
+  keys: Buffer;
+  /** Each key's length in `keys`. */
+  lengths: readonly number[];
+  columns: Column[];
+  names: readonly string[];
+}
+
+/** Shapes seen lately (the most recent last); a page of another shape is checked and named afresh. */
+const shapes: Shape[] = [];
+const MAX_SHAPES = 32;
+
+/** The shape these keys and types make, as kept by an earlier page; undefined when none was. */
+function knownShape(
+  data: Buffer,
+  keyStarts: readonly number[],
+  keyEnds: readonly number[],
+  types: readonly (ColumnType | undefined)[],
+): Shape | undefined {
+  for (let index = shapes.length - 1; index >= 0; index -= 1) {
+    const shape = shapes[index]!;
+    if (shape.lengths.length !== keyStarts.length) continue;
+    let at = 0;
+    let same = true;
+    for (let key = 0; same && key < keyStarts.length; key += 1) {
+      const start = keyStarts[key]!;
+      const length = keyEnds[key]! - start;
+      same =
+        length === shape.lengths[key] &&
+        (types[key] ?? 'string') === shape.columns[key]!.type &&
+        data.compare(shape.keys, at, at + length, start, start + length) === 0;
+      at += length;
+    }
+    if (same) return shape;
+  }
+  return undefined;
+}
+
+/** The shape of a page whose keys and types no kept shape has: named and checked, then kept. */
+function newShape(
+  data: Buffer,
+  keyStarts: readonly number[],
+  keyEnds: readonly number[],
+  types: readonly (ColumnType | undefined)[],
+): Shape {
+  const names = keyStarts.map((start, index) => data.toString('utf8', start + 1, keyEnds[index]! - 1));
+  if (new Set(names).size !== names.length || names.some(isIndexKey)) decline();
+  const columns = names.map((name, index) => Object.freeze({ name, type: types[index] ?? 'string' }));
+  const shape: Shape = {
+    keys: Buffer.concat(keyStarts.map((start, index) => data.subarray(start, keyEnds[index]))),
+    lengths: keyStarts.map((start, index) => keyEnds[index]! - start),
+    columns: Object.freeze(columns) as Column[],
+    names: Object.freeze(names),
+  };
+  if (shapes.length >= MAX_SHAPES) shapes.shift();
+  shapes.push(shape);
+  return shape;
 }
 
 /** Thrown inside the scan when the reply is one it does not answer for: never leaves this module. */
@@ -233,13 +299,13 @@ class Scanner {
     }
     if (pos > this.#end) decline();
     this.#pos = pos;
-    const names = keyStarts.map((start, index) => data.toString('utf8', start + 1, keyEnds[index]! - 1));
-    if (new Set(names).size !== names.length || names.some(isIndexKey)) decline();
+    const shape = knownShape(data, keyStarts, keyEnds, types) ?? newShape(data, keyStarts, keyEnds, types);
     this.#found = {
       data,
       starts: starts.slice(0, count),
       ends: ends.slice(0, count),
-      columns: names.map((name, index) => ({ name, type: types[index] ?? 'string' })),
+      columns: shape.columns,
+      names: shape.names,
     };
   }
 

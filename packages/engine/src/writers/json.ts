@@ -202,10 +202,18 @@ async function withBytes(
 
 const NO_BYTES = Buffer.alloc(0);
 
+/** Head bytes of frozen column lists (a scanned page's, shared by every call that reads its shape). */
+const heads = new WeakMap<readonly Column[], Buffer>();
+
 /** `{"columns":[...],"rows":[` */
 function writeHead(bytes: JsonBytes, columns: readonly Column[]): void {
+  const known = heads.get(columns);
+  if (known) return bytes.bytes(known);
   const named = columns.map((c) => ({ name: c.name, type: c.type }));
-  bytes.json(`{"columns":${JSON.stringify(named)},"rows":[`);
+  const head = `{"columns":${JSON.stringify(named)},"rows":[`;
+  // Only a list that cannot change may be known by its identity.
+  if (Object.isFrozen(columns) && columns.every((column) => Object.isFrozen(column))) heads.set(columns, utf8(head));
+  bytes.json(head);
 }
 
 /** The closing members, once the rows are out: truncated, durationMs, cached and the caller's extra ones. */
