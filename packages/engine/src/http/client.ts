@@ -198,19 +198,25 @@ export class HttpClient {
   /** Sends a request, following redirects when asked; answers the last reply, whatever its status. */
   async send(request: Outgoing, options: SendOptions): Promise<Reply> {
     let current = request;
-    let crossed = request.url.origin !== options.home;
+    // Once a hop leaves the home origin, no later hop is trusted, even one that comes back.
+    let crossed = false;
     for (let redirects = 0; ; redirects += 1) {
-      const trusted = !crossed && current.url.origin === options.home;
+      crossed ||= current.url.origin !== options.home;
+      const trusted = !crossed;
       const headers = trusted
         ? { ...current.headers }
         : Object.fromEntries(Object.entries(current.headers).filter(([name]) => crossOriginHeaders.has(name)));
+      headers['user-agent'] ??= 'DataLab';
       // The credential goes on the hop's own headers, and into a copy of the URL when it rides in the query.
       const url = trusted && options.authorize ? options.authorize(current.url, headers) : current.url;
       const hop: Outgoing = { ...current, url, headers };
       const reply = await this.#withRetries(hop, options);
       const location = headerValue(reply.headers, 'location');
-      if (!options.followRedirects || !redirectStatuses.has(reply.status) || !location)
-        return { ...reply, url: current.url };
+      if (!options.followRedirects || !redirectStatuses.has(reply.status) || !location) {
+        // The URL that answered, without the credential a query may have carried (the reply is this call's own).
+        reply.url = current.url;
+        return reply;
+      }
       if (redirects >= maxRedirects)
         throw new EngineError('UPSTREAM_FAILED', `The web API redirected more than ${maxRedirects} times`);
       let next: URL;
@@ -219,7 +225,6 @@ export class HttpClient {
       } catch {
         throw new EngineError('UPSTREAM_FAILED', 'The web API redirected to an invalid URL');
       }
-      crossed ||= next.origin !== options.home;
       current = redirected(current, reply.status, next);
     }
   }
@@ -252,7 +257,7 @@ export class HttpClient {
     const started = performance.now();
     // Recorded (its secrets masked) only for someone who asked to see the exchanges.
     const record = options.onExchange ? newRecord(hop, options, attempt) : undefined;
-    const clock: HopClock = { started, checkedAt: started, connect: {} };
+    const clock: HopClock | undefined = record ? { started, checkedAt: started, connect: {} } : undefined;
     const host = hop.url.host;
     let entered = false;
     let reader: ReplyReader | undefined;
@@ -261,7 +266,7 @@ export class HttpClient {
     try {
       const lookup = this.#guard.checkUrl(hop.url);
       if (lookup) await lookup;
-      clock.checkedAt = performance.now();
+      if (clock) clock.checkedAt = performance.now();
       this.#breaker.enter(host);
       entered = true;
       const agent = this.#ready ?? (await this.#dispatcher());
@@ -281,13 +286,13 @@ export class HttpClient {
             origin: hop.url.origin,
             path: hop.url.pathname + hop.url.search,
             method: hop.method as 'GET',
-            headers: { 'user-agent': 'DataLab', ...hop.headers },
+            headers: hop.headers,
             body: hop.body ?? null,
           },
           opened,
         );
       // Connect timings are only for the exchange's record: no async context otherwise.
-      if (record) this.#connectTimings.run(clock.connect, dispatch);
+      if (clock) this.#connectTimings.run(clock.connect, dispatch);
       else dispatch();
       raw = await opened.done;
       const data = decodeBody(raw.data, raw.headers, this.#settings.maxReplyBytes);
@@ -311,7 +316,7 @@ export class HttpClient {
         else this.#breaker.release(host);
       }
       if (record) {
-        if (reader && status !== undefined) recordReply(record, reader, options, clock, raw);
+        if (reader && clock && status !== undefined) recordReply(record, reader, options, clock, raw);
         record.timings.totalMs = performance.now() - started;
         options.onExchange?.(record);
       }

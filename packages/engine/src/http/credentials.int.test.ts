@@ -55,6 +55,10 @@ beforeAll(async () => {
       return;
     }
     if (request.url.startsWith('/api/here')) return void response.writeHead(302, { location: '/api/data' }).end();
+    if (request.url.startsWith('/api/round-trip')) {
+      response.writeHead(302, { location: `http://elsewhere.test:${elsewhere.port}/bounce` }).end();
+      return;
+    }
     json(response, [{ ok: true, echo: secrets.apiKey }]);
   });
   auth = await startServer(async (request, response) => {
@@ -68,7 +72,11 @@ beforeAll(async () => {
     issued.push(token);
     json(response, { access_token: token, token_type: 'Bearer', expires_in: tokenLifetime });
   });
-  elsewhere = await startServer((_, response) => json(response, [{ landed: true }]));
+  elsewhere = await startServer((request, response) => {
+    if (request.url.startsWith('/bounce'))
+      return void response.writeHead(302, { location: `http://api.test:${api.port}/api/data?back=1` }).end();
+    json(response, [{ landed: true }]);
+  });
 });
 
 afterAll(async () => {
@@ -230,6 +238,18 @@ describe('credentials', () => {
     const same = await call(connector(), 'bearer', '/here');
     expect(same.rows).toEqual([{ ok: true, echo: secrets.apiKey }]);
     expect(same.exchanges.map((e) => e.status)).toEqual([302, 200]);
+  });
+
+  it('sends no credential to its own origin again once a redirect has left it', async () => {
+    for (const id of ['header-key', 'query-key', 'bearer']) {
+      const before = api.seen.length;
+      const error = await failure(call(connector(), id, '/round-trip'));
+      expect(error.message).toBe('The web API answered with status 401');
+      const back = api.seen.slice(before).find((seen) => seen.url.startsWith('/api/data?back=1'));
+      expect(back?.headers.authorization).toBeUndefined();
+      expect(back?.headers['x-api-key']).toBeUndefined();
+      expect(back?.url).not.toContain(secrets.apiKey);
+    }
   });
 
   it('sends an OAuth2 token only to the base URL origin, not to a redirect target', async () => {
