@@ -192,6 +192,9 @@ export function formEncode(text: string): string {
   return encodeURIComponent(text.toWellFormed()).replace(formExtras, (found) => formReplacements[found]!);
 }
 
+/** A value put in a query or body text as its text. */
+const asText = (_name: string, value: unknown): string => valueText(value);
+
 function encodeSegment(name: string, value: unknown): string {
   const items = Array.isArray(value) ? value : [value];
   if (items.length === 0 || items.some((item) => valueText(item) === '')) throw invalid(name, `${name} is required`);
@@ -221,7 +224,7 @@ function bodyValue(template: unknown, values: Values): unknown {
   if (typeof template === 'string') {
     const whole = wholeName(template);
     if (whole !== undefined) return values[whole] ?? null;
-    return interpolate(template, values, (_, value) => valueText(value));
+    return interpolate(template, values, asText);
   }
   if (Array.isArray(template)) return template.map((item) => bodyValue(item, values));
   if (template !== null && typeof template === 'object')
@@ -263,7 +266,7 @@ function buildUrl(base: URL, definition: HttpRequestDefinition, values: Values):
     const value = whole === undefined ? undefined : values[whole];
     if (whole !== undefined && (value === null || value === undefined)) continue;
     if (whole !== undefined && Array.isArray(value)) for (const item of value) add(key, valueText(item));
-    else add(key, whole !== undefined ? valueText(value) : interpolate(template, values, (_, v) => valueText(v)));
+    else add(key, interpolate(template, values, asText));
   }
   // The base's query as it is when nothing is added; written again with the additions otherwise.
   let query = base.search;
