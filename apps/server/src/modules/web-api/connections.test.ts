@@ -38,6 +38,12 @@ describeEachStore('Web API connections and credentials', (ctx) => {
     expect((await w.reader.call('GET', `/api/SqlConnection/${w.connectionId}`)).statusCode).toBe(404);
     const sqlList = await w.reader.call('GET', `/api/SqlConnection?collectionUid=${w.collection.uid}`);
     expect(sqlList.json()).toEqual([]);
+    // Nor do they change or delete it: the connection stays as it was.
+    const sqlEdit = { name: 'Renamed', kind: 'sqlite', database: 'x/y.sqlite' };
+    expect((await w.owner.call('PUT', `/api/SqlConnection/${w.connectionId}`, sqlEdit)).statusCode).toBe(404);
+    expect((await w.owner.call('DELETE', `/api/SqlConnection/${w.connectionId}`)).statusCode).toBe(404);
+    const after = await w.reader.call('GET', `/api/WebApiConnection/${w.connectionId}`);
+    expect(after.json()).toMatchObject({ id: w.connectionId, name: connection.name, baseUrl: connection.baseUrl });
 
     const stored = await ctx()
       .app.db.selectFrom('web_api_credentials')

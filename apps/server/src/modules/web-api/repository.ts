@@ -1,51 +1,30 @@
 import { sql, type Insertable, type Updateable } from 'kysely';
+import {
+  findCollectionOfConnectionRow,
+  findConnectionRow,
+  idFromPath,
+  insertConnectionRow,
+  listConnectionRows,
+  updateConnectionRow,
+  type ConnectionWithCount,
+} from '../../db/connection-rows.ts';
 import type { Database } from '../../db/database.ts';
 import { inIdList } from '../../db/id-list.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
-import type {
-  Collection,
-  Connection,
-  ConnectionsTable,
-  WebApiCredentialRow,
-  WebApiCredentialsTable,
-} from '../../db/schema.ts';
+import type { Collection, ConnectionsTable, WebApiCredentialRow, WebApiCredentialsTable } from '../../db/schema.ts';
 
-// Queries on Web API connections (connections of kind 'webapi') and their credentials. Rules live in the services;
-// the store keeps connection names unique per collection and credential names unique per connection (lower case).
+// Queries on Web API connections (connections of kind 'webapi', db/connection-rows.ts) and their credentials. Rules
+// live in the services; the store keeps connection names unique per collection and credential names unique per
+// connection (lower case).
 
-export type WebApiConnectionRow = Connection & { asset_count: number; collection_uid: string };
+export type WebApiConnectionRow = ConnectionWithCount;
 export type CredentialRowWithCount = WebApiCredentialRow & { asset_count: number };
 
-function withCount(db: Database) {
-  return db
-    .selectFrom('connections')
-    .innerJoin('collections', 'collections.id', 'connections.collection_id')
-    .selectAll('connections')
-    .select('collections.uid as collection_uid')
-    .select((eb) =>
-      eb
-        .selectFrom('data_sources')
-        .select(sql<number>`count(*)`.as('n'))
-        .whereRef('data_sources.connection_id', '=', 'connections.id')
-        .as('asset_count'),
-    )
-    .where('connections.kind', '=', 'webapi');
-}
+export const findWebApiConnection = (db: Database, id: number): Promise<WebApiConnectionRow | undefined> =>
+  findConnectionRow(db, 'webapi', id);
 
-export async function findWebApiConnection(db: Database, id: number): Promise<WebApiConnectionRow | undefined> {
-  const row = await withCount(db).where('connections.id', '=', id).executeTakeFirst();
-  return row ? { ...row, asset_count: Number(row.asset_count) } : undefined;
-}
-
-export async function listWebApiConnections(db: Database, collectionId: number): Promise<WebApiConnectionRow[]> {
-  const rows = await withCount(db)
-    .where('connections.collection_id', '=', collectionId)
-    .orderBy('connections.name')
-    .execute();
-  return rows.map((row) => ({ ...row, asset_count: Number(row.asset_count) }));
-}
-
-export const nameKey = (name: string) => name.toLowerCase();
+export const listWebApiConnections = (db: Database, collectionId: number): Promise<WebApiConnectionRow[]> =>
+  listConnectionRows(db, 'webapi', collectionId);
 
 export type WebApiConnectionValues = Pick<
   Insertable<ConnectionsTable>,
@@ -64,40 +43,19 @@ export type WebApiConnectionValues = Pick<
   | 'retries'
 >;
 
-export async function insertWebApiConnection(
+export const insertWebApiConnection = (
   db: Database,
   collectionId: number,
   values: WebApiConnectionValues,
   now: string,
-): Promise<number> {
-  const row = await db
-    .insertInto('connections')
-    .values({
-      ...values,
-      name_key: nameKey(values.name),
-      collection_id: collectionId,
-      kind: 'webapi',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+): Promise<number> => insertConnectionRow(db, 'webapi', collectionId, values, now);
 
-export async function updateWebApiConnectionRow(
+export const updateWebApiConnectionRow = (
   db: Database,
   id: number,
   values: WebApiConnectionValues,
   now: string,
-): Promise<void> {
-  await db
-    .updateTable('connections')
-    .set({ ...values, name_key: nameKey(values.name), updated_at: now })
-    .where('id', '=', id)
-    .where('kind', '=', 'webapi')
-    .execute();
-}
+): Promise<void> => updateConnectionRow(db, 'webapi', id, values, now);
 
 /**
  * Marks the connection changed (a credential was added, changed or removed): the calling layer reloads the
@@ -163,22 +121,11 @@ export const isNameTaken = (error: unknown, table: 'connections' | 'web_api_cred
   );
 
 // The collection a Web API connection or a credential belongs to (route declarations resolve through these).
-const asId = (text: string) => (/^\d{1,15}$/.test(text) ? Number(text) : undefined);
-
-export async function findCollectionOfWebApiConnection(db: Database, idText: string): Promise<Collection | undefined> {
-  const id = asId(idText);
-  if (id === undefined) return undefined;
-  return db
-    .selectFrom('collections')
-    .innerJoin('connections', 'connections.collection_id', 'collections.id')
-    .selectAll('collections')
-    .where('connections.id', '=', id)
-    .where('connections.kind', '=', 'webapi')
-    .executeTakeFirst();
-}
+export const findCollectionOfWebApiConnection = (db: Database, idText: string): Promise<Collection | undefined> =>
+  findCollectionOfConnectionRow(db, idText, 'webapi');
 
 export async function findCollectionOfCredential(db: Database, idText: string): Promise<Collection | undefined> {
-  const id = asId(idText);
+  const id = idFromPath(idText);
   if (id === undefined) return undefined;
   return db
     .selectFrom('collections')
