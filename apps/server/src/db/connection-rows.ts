@@ -18,7 +18,7 @@ export type ConnectionColumns = Omit<
 >;
 
 /** What makes two names of a collection the same name. */
-export const nameKey = (name: string) => name.toLowerCase();
+const nameKey = (name: string) => name.toLowerCase();
 
 function withCount(db: Database, kind: ConnectionKind) {
   return db
