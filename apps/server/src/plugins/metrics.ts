@@ -1,17 +1,17 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { notFound, unauthenticated } from '../lib/errors.ts';
+import { CounterFamily, HistogramFamily, register, type CounterChild, type HistogramChild } from './metric-families.ts';
 
 // Prometheus metrics at /metrics (not under /api: scrapers hold no Data Lab identity). Open in the embedded default;
 // with METRICS_TOKEN it needs `Authorization: Bearer <METRICS_TOKEN>`; in production without one it is not served
 // (404), so a public instance never shows its traffic by accident. Other plugins add their own metrics to
 // `app.metrics` (plugins/usage.ts counts the calling layer's calls there).
 //
-// Per request the cost is one onResponse hook: the label children of a (method, route, status class) are looked up
-// once and kept, so a request does one increment and one observation (prom-client still hashes the child's labels for
-// each: bench/RESULTS.md, session 13).
+// Per request the cost is one onResponse hook: the children of a (method, route, status class) are made once and
+// kept, and counting is an addition (metric-families.ts: prom-client's own children hash their labels each time).
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,42 +47,50 @@ export function metricsAccess(
 }
 
 function httpMetrics(app: FastifyInstance, registry: Registry) {
-  const requests = new Counter({
-    name: 'datalab_http_requests_total',
-    help: 'HTTP requests answered, by method, route pattern and status class',
-    labelNames: ['method', 'route', 'status_class'] as const,
-    registers: [registry],
-  });
-  const durations = new Histogram({
-    name: 'datalab_http_request_duration_seconds',
-    help: 'Time from receiving a request to sending its reply, by method, route pattern and status class',
-    labelNames: ['method', 'route', 'status_class'] as const,
-    buckets: DURATION_BUCKETS,
-    registers: [registry],
-  });
-  const refusals = new Counter({
-    name: 'datalab_rate_limited_total',
-    help: 'Requests refused with 429 by a rate limit, by route pattern',
-    labelNames: ['route'] as const,
-    registers: [registry],
-  });
-  type Labels = 'method' | 'route' | 'status_class';
-  type Children = { count: Counter.Internal; duration: Histogram.Internal<Labels> };
-  const children = new Map<string, Children>();
+  const labelNames = ['method', 'route', 'status_class'];
+  const requests = register(
+    registry,
+    new CounterFamily(
+      'datalab_http_requests_total',
+      'HTTP requests answered, by method, route pattern and status class',
+      labelNames,
+    ),
+  );
+  const durations = register(
+    registry,
+    new HistogramFamily(
+      'datalab_http_request_duration_seconds',
+      'Time from receiving a request to sending its reply, by method, route pattern and status class',
+      labelNames,
+      DURATION_BUCKETS,
+    ),
+  );
+  const refusals = register(
+    registry,
+    new CounterFamily('datalab_rate_limited_total', 'Requests refused with 429 by a rate limit, by route pattern', [
+      'route',
+    ]),
+  );
+  type Children = { count: CounterChild; duration: HistogramChild };
+  /** Route pattern → method → the children of each status class (STATUS_CLASSES' order), made on first use. */
+  const routes = new Map<string, Map<string, Children[]>>();
+  const childrenOf = (method: string, route: string, statusClass: number): Children => {
+    let methods = routes.get(route);
+    if (!methods) routes.set(route, (methods = new Map()));
+    let classes = methods.get(method);
+    if (!classes) methods.set(method, (classes = []));
+    const labels = [method, route, STATUS_CLASSES[statusClass]!];
+    return (classes[statusClass] ??= { count: requests.labels(...labels), duration: durations.labels(...labels) });
+  };
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED;
     const status = reply.statusCode;
-    const statusClass = STATUS_CLASSES[Math.floor(status / 100) - 1] ?? '5xx';
-    const key = `${request.method} ${statusClass} ${route}`;
-    let child = children.get(key);
-    if (!child) {
-      const labels = { method: request.method, route, status_class: statusClass };
-      child = { count: requests.labels(labels), duration: durations.labels(labels) };
-      children.set(key, child);
-    }
-    child.count.inc();
-    child.duration.observe(reply.elapsedTime / 1000);
-    if (status === 429) refusals.inc({ route });
+    const index = Math.floor(status / 100) - 1;
+    const statusClass = index >= 0 && index < STATUS_CLASSES.length ? index : STATUS_CLASSES.length - 1;
+    const children = childrenOf(request.method, route, statusClass);
+    children.count.inc();
+    children.duration.observe(reply.elapsedTime / 1000);
+    if (status === 429) refusals.labels(route).inc();
     done();
   });
 }

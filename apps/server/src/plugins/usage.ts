@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { Counter, type Registry } from 'prom-client';
+import type { Registry } from 'prom-client';
 import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import { postgresPoolOf, type Database } from '../db/database.ts';
 import { copyRows, insertRows } from '../modules/reporting/bulk.ts';
 import { RollupBuffer, addToRollups } from '../modules/reporting/rollups.ts';
+import { CounterFamily, register, type CounterChild } from './metric-families.ts';
 import {
   LOG_COLUMNS,
   RECORD_COLUMNS,
@@ -187,31 +188,38 @@ export function createUsageRecorder(db: Database, log: FastifyBaseLogger): Batch
 
 /** Counts every recorded call in /metrics (by channel, format and status, and cache hits), records kept or not. */
 function countingRecorder(registry: Registry, recorder: UsageRecorder, keep: boolean): UsageRecorder {
-  const calls = new Counter({
-    name: 'datalab_calls_total',
-    help: 'Calls of data assets (calling layer and downloads), by channel, format and status',
-    labelNames: ['channel', 'format', 'status'] as const,
-    registers: [registry],
-  });
-  const cache = new Counter({
-    name: 'datalab_call_cache_total',
-    help: 'Result-cache lookups of calls answered in JSON, by result (hit or miss)',
-    labelNames: ['result'] as const,
-    registers: [registry],
-  });
+  const calls = register(
+    registry,
+    new CounterFamily(
+      'datalab_calls_total',
+      'Calls of data assets (calling layer and downloads), by channel, format and status',
+      ['channel', 'format', 'status'],
+    ),
+  );
+  const cache = register(
+    registry,
+    new CounterFamily(
+      'datalab_call_cache_total',
+      'Result-cache lookups of calls answered in JSON, by result (hit or miss)',
+      ['result'],
+    ),
+  );
   const hits = cache.labels('hit');
   const misses = cache.labels('miss');
-  /** Label children by 'channel format status': a call does no label hashing after the first of its kind. */
-  const children = new Map<string, Counter.Internal>();
+  /** Children by channel, format and status: a call makes no label key after the first of its kind. */
+  const children = new Map<string, Map<string, Map<number, CounterChild>>>();
+  const childOf = (entry: UsageRecord): CounterChild => {
+    let formats = children.get(entry.channel);
+    if (!formats) children.set(entry.channel, (formats = new Map()));
+    let statuses = formats.get(entry.format);
+    if (!statuses) formats.set(entry.format, (statuses = new Map()));
+    let child = statuses.get(entry.status);
+    if (!child) statuses.set(entry.status, (child = calls.labels(entry.channel, entry.format, String(entry.status))));
+    return child;
+  };
   return {
     record(entry) {
-      const key = `${entry.channel} ${entry.format} ${entry.status}`;
-      let child = children.get(key);
-      if (!child) {
-        child = calls.labels(entry.channel, entry.format, String(entry.status));
-        children.set(key, child);
-      }
-      child.inc();
+      childOf(entry).inc();
       if (entry.format === 'json' && entry.status < 400) (entry.cacheHit ? hits : misses).inc();
       if (keep) recorder.record(entry);
     },

@@ -1,0 +1,151 @@
+import type { Metric, Registry } from 'prom-client';
+
+// Counters and histograms for the metrics a request or a call moves, served by prom-client's Registry. prom-client's
+// own label children hash their label values on every increment and observation (bench/RESULTS.md, session 13); here
+// a child is a plain object that holds its numbers, made once per label set and kept by its caller, so that counting
+// is an addition. The Registry reads a family through `get()` (name, help, type, values) like one of its own.
+
+type Labels = Record<string, string>;
+
+interface Family<Child> {
+  readonly name: string;
+  readonly help: string;
+  readonly labelNames: readonly string[];
+  readonly children: Map<string, Child>;
+}
+
+/** The child of these label values, made the first time they are asked for. */
+function childOf<Child>(family: Family<Child>, values: readonly string[], make: (labels: Labels) => Child): Child {
+  if (values.length !== family.labelNames.length) {
+    throw new Error(`${family.name} takes ${family.labelNames.length} label values, not ${values.length}`);
+  }
+  const key = values.join('\u0000');
+  let child = family.children.get(key);
+  if (!child) {
+    const labels = Object.fromEntries(family.labelNames.map((name, index) => [name, values[index]!]));
+    child = make(labels);
+    family.children.set(key, child);
+  }
+  return child;
+}
+
+export class CounterChild {
+  readonly labels: Labels;
+  value = 0;
+
+  constructor(labels: Labels) {
+    this.labels = labels;
+  }
+
+  inc(by = 1): void {
+    this.value += by;
+  }
+}
+
+export class CounterFamily implements Family<CounterChild> {
+  readonly type = 'counter';
+  readonly aggregator = 'sum';
+  readonly children = new Map<string, CounterChild>();
+  readonly name: string;
+  readonly help: string;
+  readonly labelNames: readonly string[];
+
+  constructor(name: string, help: string, labelNames: readonly string[] = []) {
+    this.name = name;
+    this.help = help;
+    this.labelNames = labelNames;
+  }
+
+  /** Keep the child: each count is then `child.inc()`, no lookup. */
+  labels(...values: string[]): CounterChild {
+    return childOf(this, values, (labels) => new CounterChild(labels));
+  }
+
+  get() {
+    const values = [...this.children.values()].map((child) => ({ labels: child.labels, value: child.value }));
+    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
+  }
+
+  reset(): void {
+    this.children.clear();
+  }
+}
+
+export class HistogramChild {
+  readonly labels: Labels;
+  readonly #bounds: readonly number[];
+  /** Observations per bucket (not cumulative); the last counts those above every bound. */
+  readonly counts: Float64Array;
+  sum = 0;
+  count = 0;
+
+  constructor(labels: Labels, bounds: readonly number[]) {
+    this.labels = labels;
+    this.#bounds = bounds;
+    this.counts = new Float64Array(bounds.length + 1);
+  }
+
+  observe(value: number): void {
+    let index = 0;
+    const bounds = this.#bounds;
+    while (index < bounds.length && value > bounds[index]!) index += 1;
+    this.counts[index]! += 1;
+    this.sum += value;
+    this.count += 1;
+  }
+}
+
+export class HistogramFamily implements Family<HistogramChild> {
+  readonly type = 'histogram';
+  readonly aggregator = 'sum';
+  readonly children = new Map<string, HistogramChild>();
+  readonly name: string;
+  readonly help: string;
+  readonly labelNames: readonly string[];
+  readonly buckets: readonly number[];
+
+  constructor(name: string, help: string, labelNames: readonly string[], buckets: readonly number[]) {
+    this.name = name;
+    this.help = help;
+    this.labelNames = labelNames;
+    this.buckets = buckets;
+    if (buckets.some((bound, index) => index > 0 && bound <= buckets[index - 1]!)) {
+      throw new Error(`${name}: bucket bounds must increase`);
+    }
+  }
+
+  labels(...values: string[]): HistogramChild {
+    return childOf(this, values, (labels) => new HistogramChild(labels, this.buckets));
+  }
+
+  /** Prometheus's shape: cumulative `_bucket` samples with `le`, then `+Inf`, `_sum` and `_count`. */
+  get() {
+    const values: { labels: Record<string, string | number>; value: number; metricName: string }[] = [];
+    for (const child of this.children.values()) {
+      let total = 0;
+      this.buckets.forEach((bound, index) => {
+        total += child.counts[index]!;
+        values.push({ labels: { le: bound, ...child.labels }, value: total, metricName: `${this.name}_bucket` });
+      });
+      values.push(
+        { labels: { le: '+Inf', ...child.labels }, value: child.count, metricName: `${this.name}_bucket` },
+        { labels: child.labels, value: child.sum, metricName: `${this.name}_sum` },
+        { labels: child.labels, value: child.count, metricName: `${this.name}_count` },
+      );
+    }
+    return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
+  }
+
+  reset(): void {
+    this.children.clear();
+  }
+}
+
+/**
+ * Registers a family with the Registry. Its type names prom-client's own classes; what the Registry uses of a metric
+ * — `name`, `type`, `get()` and `reset()` — a family has.
+ */
+export function register<F extends CounterFamily | HistogramFamily>(registry: Registry, family: F): F {
+  registry.registerMetric(family as unknown as Metric);
+  return family;
+}
