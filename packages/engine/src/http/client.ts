@@ -89,8 +89,6 @@ function transportError(error: unknown): EngineError {
       return mark(new EngineError('TIMEOUT', 'The web API did not accept the connection in time', options), true, true);
     case 'UND_ERR_HEADERS_TIMEOUT':
       return mark(new EngineError('TIMEOUT', 'The web API did not answer in time', options), false, true);
-    case 'UND_ERR_BODY_TIMEOUT':
-      return mark(new EngineError('TIMEOUT', 'The web API did not send its whole reply in time', options), false, true);
     case 'UND_ERR_INVALID_ARG':
     case 'ERR_INVALID_CHAR':
       return new EngineError('QUERY_FAILED', 'The request is not valid HTTP', options);
@@ -180,12 +178,14 @@ export class HttpClient {
   /** The Agent, made on the first request: undici (~5 MB of heap) is loaded only by servers that call web APIs. */
   #dispatcher(): Promise<Agent> {
     this.#agent ??= import('undici').then(({ Agent, buildConnector }) => {
-      const { connectTimeoutMs, maxConnections, headersTimeoutMs, bodyTimeoutMs } = this.#settings;
+      const { connectTimeoutMs, maxConnections, headersTimeoutMs } = this.#settings;
       return (this.#ready = new Agent({
         connect: this.#guard.connector(buildConnector, { connectTimeoutMs, timings: this.#connectTimings }),
         connections: maxConnections,
         headersTimeout: headersTimeoutMs,
-        bodyTimeout: bodyTimeoutMs,
+        // The reply reader bounds the whole body by bodyTimeoutMs from its headers, which bounds every gap in it too:
+        // undici's own timer between chunks (a new one each exchange, kept in its list for up to a second) is off.
+        bodyTimeout: 0,
       }));
     });
     return this.#agent;
