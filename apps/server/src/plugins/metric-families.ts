@@ -1,4 +1,4 @@
-import type { Metric, Registry } from 'prom-client';
+import type { Metric, Registry, RegistryContentType } from 'prom-client';
 
 // Counters and histograms for the metrics a request or a call moves, served by prom-client's Registry. prom-client's
 // own label children hash their label values on every increment and observation (bench/RESULTS.md, session 13); here
@@ -7,26 +7,39 @@ import type { Metric, Registry } from 'prom-client';
 
 type Labels = Record<string, string>;
 
-interface Family<Child> {
+/** What a counter and a histogram share: names, label names, children by label values; the Registry's `reset()`. */
+abstract class MetricFamily<Child> {
+  abstract readonly type: 'counter' | 'histogram';
+  readonly aggregator = 'sum';
+  readonly children = new Map<string, Child>();
   readonly name: string;
   readonly help: string;
   readonly labelNames: readonly string[];
-  readonly children: Map<string, Child>;
-}
 
-/** The child of these label values, made the first time they are asked for. */
-function childOf<Child>(family: Family<Child>, values: readonly string[], make: (labels: Labels) => Child): Child {
-  if (values.length !== family.labelNames.length) {
-    throw new Error(`${family.name} takes ${family.labelNames.length} label values, not ${values.length}`);
+  constructor(name: string, help: string, labelNames: readonly string[]) {
+    this.name = name;
+    this.help = help;
+    this.labelNames = labelNames;
   }
-  const key = values.join('\u0000');
-  let child = family.children.get(key);
-  if (!child) {
-    const labels = Object.fromEntries(family.labelNames.map((name, index) => [name, values[index]!]));
-    child = make(labels);
-    family.children.set(key, child);
+
+  /** The child of these label values, made the first time they are asked for. */
+  protected childOf(values: readonly string[], make: (labels: Labels) => Child): Child {
+    if (values.length !== this.labelNames.length) {
+      throw new Error(`${this.name} takes ${this.labelNames.length} label values, not ${values.length}`);
+    }
+    const key = values.join('\u0000');
+    let child = this.children.get(key);
+    if (!child) {
+      const labels = Object.fromEntries(this.labelNames.map((name, index) => [name, values[index]!]));
+      child = make(labels);
+      this.children.set(key, child);
+    }
+    return child;
   }
-  return child;
+
+  reset(): void {
+    this.children.clear();
+  }
 }
 
 export class CounterChild {
@@ -42,32 +55,21 @@ export class CounterChild {
   }
 }
 
-export class CounterFamily implements Family<CounterChild> {
+export class CounterFamily extends MetricFamily<CounterChild> {
   readonly type = 'counter';
-  readonly aggregator = 'sum';
-  readonly children = new Map<string, CounterChild>();
-  readonly name: string;
-  readonly help: string;
-  readonly labelNames: readonly string[];
 
   constructor(name: string, help: string, labelNames: readonly string[] = []) {
-    this.name = name;
-    this.help = help;
-    this.labelNames = labelNames;
+    super(name, help, labelNames);
   }
 
   /** Keep the child: each count is then `child.inc()`, no lookup. */
   labels(...values: string[]): CounterChild {
-    return childOf(this, values, (labels) => new CounterChild(labels));
+    return this.childOf(values, (labels) => new CounterChild(labels));
   }
 
   get() {
     const values = [...this.children.values()].map((child) => ({ labels: child.labels, value: child.value }));
     return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
-  }
-
-  reset(): void {
-    this.children.clear();
   }
 }
 
@@ -95,19 +97,12 @@ export class HistogramChild {
   }
 }
 
-export class HistogramFamily implements Family<HistogramChild> {
+export class HistogramFamily extends MetricFamily<HistogramChild> {
   readonly type = 'histogram';
-  readonly aggregator = 'sum';
-  readonly children = new Map<string, HistogramChild>();
-  readonly name: string;
-  readonly help: string;
-  readonly labelNames: readonly string[];
   readonly buckets: readonly number[];
 
   constructor(name: string, help: string, labelNames: readonly string[], buckets: readonly number[]) {
-    this.name = name;
-    this.help = help;
-    this.labelNames = labelNames;
+    super(name, help, labelNames);
     this.buckets = buckets;
     if (buckets.some((bound, index) => index > 0 && bound <= buckets[index - 1]!)) {
       throw new Error(`${name}: bucket bounds must increase`);
@@ -115,7 +110,7 @@ export class HistogramFamily implements Family<HistogramChild> {
   }
 
   labels(...values: string[]): HistogramChild {
-    return childOf(this, values, (labels) => new HistogramChild(labels, this.buckets));
+    return this.childOf(values, (labels) => new HistogramChild(labels, this.buckets));
   }
 
   /** Prometheus's shape: cumulative `_bucket` samples with `le`, then `+Inf`, `_sum` and `_count`. */
@@ -135,17 +130,16 @@ export class HistogramFamily implements Family<HistogramChild> {
     }
     return { name: this.name, help: this.help, type: this.type, aggregator: this.aggregator, values };
   }
-
-  reset(): void {
-    this.children.clear();
-  }
 }
 
 /**
  * Registers a family with the Registry. Its type names prom-client's own classes; what the Registry uses of a metric
  * — `name`, `type`, `get()` and `reset()` — a family has.
  */
-export function register<F extends CounterFamily | HistogramFamily>(registry: Registry, family: F): F {
+export function register<F extends CounterFamily | HistogramFamily>(
+  registry: Registry<RegistryContentType>,
+  family: F,
+): F {
   registry.registerMetric(family as unknown as Metric);
   return family;
 }

@@ -9,14 +9,17 @@ const BUCKETS = [0.001, 0.01, 0.1, 1, 10];
 /** Edge values on purpose: equal to a bound (counted in it: `le`), between bounds, above every bound, zero. */
 const OBSERVATIONS = [0, 0.001, 0.0011, 0.01, 0.05, 0.1, 1, 2.5, 10, 10.5, 99, 0.0005];
 
-async function printed(fill: (registry: Registry) => void, contentType?: string) {
-  const registry = new Registry(contentType as never);
+type ContentType = typeof Registry.PROMETHEUS_CONTENT_TYPE | typeof Registry.OPENMETRICS_CONTENT_TYPE;
+
+async function printed(fill: (registry: Registry<ContentType>) => void, contentType: ContentType) {
+  const registry = new Registry<ContentType>();
+  registry.setContentType(contentType);
   fill(registry);
   return registry.metrics();
 }
 
 describe('metric families', () => {
-  for (const contentType of [Registry.PROMETHEUS_CONTENT_TYPE, Registry.OPENMETRICS_CONTENT_TYPE]) {
+  for (const contentType of [Registry.PROMETHEUS_CONTENT_TYPE, Registry.OPENMETRICS_CONTENT_TYPE] as ContentType[]) {
     it(`print counters as prom-client does (${contentType.split(';')[0]})`, async () => {
       const ours = await printed((registry) => {
         const family = register(registry, new CounterFamily('calls_total', 'Calls', ['route', 'status']));
