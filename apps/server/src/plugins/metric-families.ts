@@ -2,8 +2,8 @@ import type { Metric, Registry, RegistryContentType } from 'prom-client';
 
 // Counters and histograms for the metrics a request or a call moves, served by prom-client's Registry. prom-client's
 // own label children hash their label values on every increment and observation (bench/RESULTS.md, session 13); here
-// a child is a plain object that holds its numbers, made once per label set and kept by its caller, so that counting
-// is an addition. The Registry reads a family through `get()` (name, help, type, values) like one of its own.
+// a child is a plain object that holds its numbers, made once per label set and found by one Map lookup of its joined
+// values, so that counting is an addition. The Registry reads a family through `get()` (name, help, type, values) like one of its own.
 
 type Labels = Record<string, string>;
 
@@ -62,7 +62,7 @@ export class CounterFamily extends MetricFamily<CounterChild> {
     super(name, help, labelNames);
   }
 
-  /** Keep the child: each count is then `child.inc()`, no lookup. */
+  /** The child of these label values (a caller may keep it and skip even the lookup). */
   labels(...values: string[]): CounterChild {
     return this.childOf(values, (labels) => new CounterChild(labels));
   }

@@ -3,15 +3,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { notFound, unauthenticated } from '../lib/errors.ts';
-import { CounterFamily, HistogramFamily, register, type CounterChild, type HistogramChild } from './metric-families.ts';
+import { CounterFamily, HistogramFamily, register } from './metric-families.ts';
 
 // Prometheus metrics at /metrics (not under /api: scrapers hold no Data Lab identity). Open in the embedded default;
 // with METRICS_TOKEN it needs `Authorization: Bearer <METRICS_TOKEN>`; in production without one it is not served
 // (404), so a public instance never shows its traffic by accident. Other plugins add their own metrics to
 // `app.metrics` (plugins/usage.ts counts the calling layer's calls there).
 //
-// Per request the cost is one onResponse hook: the children of a (method, route, status class) are made once and
-// kept, and counting is an addition (metric-families.ts: prom-client's own children hash their labels each time).
+// Per request the cost is one onResponse hook: a child per (method, route, status class), found by one Map lookup and
+// counted by an addition (metric-families.ts: prom-client's own children hash their labels each time).
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,25 +71,12 @@ function httpMetrics(app: FastifyInstance, registry: Registry) {
       'route',
     ]),
   );
-  type Children = { count: CounterChild; duration: HistogramChild };
-  /** Route pattern → method → the children of each status class (STATUS_CLASSES' order), made on first use. */
-  const routes = new Map<string, Map<string, Children[]>>();
-  const childrenOf = (method: string, route: string, statusClass: number): Children => {
-    let methods = routes.get(route);
-    if (!methods) routes.set(route, (methods = new Map()));
-    let classes = methods.get(method);
-    if (!classes) methods.set(method, (classes = []));
-    const labels = [method, route, STATUS_CLASSES[statusClass]!];
-    return (classes[statusClass] ??= { count: requests.labels(...labels), duration: durations.labels(...labels) });
-  };
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED;
     const status = reply.statusCode;
-    const index = Math.floor(status / 100) - 1;
-    const statusClass = index >= 0 && index < STATUS_CLASSES.length ? index : STATUS_CLASSES.length - 1;
-    const children = childrenOf(request.method, route, statusClass);
-    children.count.inc();
-    children.duration.observe(reply.elapsedTime / 1000);
+    const labels = [request.method, route, STATUS_CLASSES[Math.floor(status / 100) - 1] ?? '5xx'];
+    requests.labels(...labels).inc();
+    durations.labels(...labels).observe(reply.elapsedTime / 1000);
     if (status === 429) refusals.labels(route).inc();
     done();
   });

@@ -6,7 +6,7 @@ import type { Kysely } from 'kysely';
 import { postgresPoolOf, type Database } from '../db/database.ts';
 import { copyRows, insertRows } from '../modules/reporting/bulk.ts';
 import { RollupBuffer, addToRollups } from '../modules/reporting/rollups.ts';
-import { CounterFamily, register, type CounterChild } from './metric-families.ts';
+import { CounterFamily, register } from './metric-families.ts';
 import {
   LOG_COLUMNS,
   RECORD_COLUMNS,
@@ -206,20 +206,9 @@ function countingRecorder(registry: Registry, recorder: UsageRecorder, keep: boo
   );
   const hits = cache.labels('hit');
   const misses = cache.labels('miss');
-  /** Children by channel, format and status: a call makes no label key after the first of its kind. */
-  const children = new Map<string, Map<string, Map<number, CounterChild>>>();
-  const childOf = (entry: UsageRecord): CounterChild => {
-    let formats = children.get(entry.channel);
-    if (!formats) children.set(entry.channel, (formats = new Map()));
-    let statuses = formats.get(entry.format);
-    if (!statuses) formats.set(entry.format, (statuses = new Map()));
-    let child = statuses.get(entry.status);
-    if (!child) statuses.set(entry.status, (child = calls.labels(entry.channel, entry.format, String(entry.status))));
-    return child;
-  };
   return {
     record(entry) {
-      childOf(entry).inc();
+      calls.labels(entry.channel, entry.format, String(entry.status)).inc();
       if (entry.format === 'json' && entry.status < 400) (entry.cacheHit ? hits : misses).inc();
       if (keep) recorder.record(entry);
     },
