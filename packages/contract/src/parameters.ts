@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 import { patternProblem } from './patterns.ts';
 
+export { DEFAULT_STRING_MAX_LENGTH } from './patterns.ts';
+
 // A data asset's parameter definitions: one schema for the portal's form, the server's checks (the /api calls'
 // request validation and the engine's) and both OpenAPI documents (/api/docs shows the definition itself; the
 // calling layer's renders the values it takes, packages/engine/src/parameters/openapi.ts). Values are checked by
@@ -11,12 +13,6 @@ export const parameterTypes = ['string', 'integer', 'decimal', 'boolean', 'date'
 export type ParameterType = (typeof parameterTypes)[number];
 
 const limit = z.union([z.number(), z.string().min(1)]);
-
-/**
- * A string value's length when its definition sets no `max`: values are bound as data, but a bound keeps what one
- * call can make the server check (and match against a pattern) small.
- */
-export const DEFAULT_STRING_MAX_LENGTH = 4_000;
 
 export const fixedOptionSchema = z.object({
   value: z.union([z.string(), z.number(), z.boolean()]),

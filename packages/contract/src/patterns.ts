@@ -12,14 +12,23 @@ import { patternMessages } from './messages.ts';
 /** A pattern's text, at most (checked before it is compiled). */
 export const MAX_PATTERN_LENGTH = 256;
 
-/** A pattern's compiled program, at most, in RE2 instructions (`[a-z]{2,10}` is 21; `\d{1,999}` is about 2,000). */
+/**
+ * A pattern's compiled program, at most, in RE2 instructions: an e-mail-like pattern is 11, `[a-z]{2,10}` 20,
+ * `\d{1,499}` 999 (counted repetitions are what grows it).
+ */
 export const MAX_PATTERN_PROGRAM_SIZE = 1_000;
+
+/**
+ * A string value's length when its definition sets no `max` (re-exported by parameters.ts): values are bound as
+ * data, but a bound keeps what one call can make the server check, and match against a pattern, small.
+ */
+export const DEFAULT_STRING_MAX_LENGTH = 4_000;
 
 /**
  * Pattern work one call may spend, in instructions × characters (each value checked costs its pattern's program
  * size times its length): one value of the default maximum length against the most complex pattern allowed.
  */
-export const PATTERN_WORK_PER_CALL = 4_000 * MAX_PATTERN_PROGRAM_SIZE;
+export const PATTERN_WORK_PER_CALL = DEFAULT_STRING_MAX_LENGTH * MAX_PATTERN_PROGRAM_SIZE;
 
 export type CompiledPattern =
   | { ok: true; matcher: RE2JS; programSize: number }
