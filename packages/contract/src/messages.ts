@@ -16,3 +16,21 @@ export const messages = {
   maxDepthReached: 'Max depth reached',
   noData: 'No data',
 } as const;
+
+/**
+ * Parameter patterns (RE2 syntax, matched in linear time; patterns.ts), which SPEC §5 has no template for: why a
+ * pattern is refused when it is saved, and why a value cannot be checked against a stored one. A `reason` is one of
+ * the phrases below ('uses a feature that is not supported (lookahead)').
+ */
+export const patternMessages = {
+  refused: (reason: string) => `Pattern ${reason}; patterns are RE2 syntax, matched in linear time`,
+  tooLong: (max: number) => `Pattern must be at most ${max} characters long`,
+  cannotCheck: (field: string, reason: string) =>
+    `${field} cannot be checked: its pattern ${reason}; an Editor must change the pattern (RE2 syntax)`,
+  tooMuchText: (field: string) =>
+    `${field} has too much text to check against its pattern in one call; send fewer or shorter values`,
+  unsupported: (feature: string) => `uses a feature that is not supported (${feature})`,
+  invalid: (problem: string) => `is not a valid regular expression (${problem})`,
+  longerThan: (max: number) => `is longer than ${max} characters`,
+  tooComplex: (size: number, max: number) => `is too complex (it compiles to ${size} instructions, at most ${max})`,
+} as const;

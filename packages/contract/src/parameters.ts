@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { patternProblem } from './patterns.ts';
+
+export { DEFAULT_STRING_MAX_LENGTH } from './patterns.ts';
 
 // A data asset's parameter definitions: one schema for the portal's form, the server's checks (the /api calls'
 // request validation and the engine's) and both OpenAPI documents (/api/docs shows the definition itself; the
@@ -42,20 +45,23 @@ export const parameterDefinitionSchema = z.object({
   list: z.boolean().default(false),
   required: z.boolean().default(false),
   default: z.unknown().optional(),
-  /** For numbers and dates: the value's bounds; for strings: the length's. Inclusive. */
+  /**
+   * For numbers and dates: the value's bounds; for strings: the length's, in characters (code points; `max`
+   * defaults to DEFAULT_STRING_MAX_LENGTH). Inclusive.
+   */
   min: limit.optional(),
   max: limit.optional(),
-  /** For strings: a regular expression the whole value must match. */
+  /**
+   * For strings: a regular expression the whole value must match, in RE2 syntax (no backreferences or lookarounds),
+   * matched in linear time; at most MAX_PATTERN_LENGTH characters and MAX_PATTERN_PROGRAM_SIZE instructions
+   * (patterns.ts).
+   */
   pattern: z
     .string()
-    .refine((p) => {
-      try {
-        new RegExp(p, 'u');
-        return true;
-      } catch {
-        return false;
-      }
-    }, messages.invalidOption)
+    .superRefine((pattern, ctx) => {
+      const problem = patternProblem(pattern);
+      if (problem !== undefined) ctx.addIssue({ code: 'custom', message: problem });
+    })
     .optional(),
   allowedValues: allowedValuesSchema.optional(),
 });
@@ -86,8 +92,15 @@ export const parameterDefinitionsSchema = z.array(parameterDefinitionSchema).sup
   });
 });
 
+/**
+ * A definition as read back from the store: its pattern is not compiled here, so a stored pattern RE2 cannot run
+ * (saved when patterns were JavaScript syntax) still loads, is shown and answered; only its values are refused, with
+ * a message saying why (the engine's validateParameters), and a save must give a pattern that compiles.
+ */
+export const storedParameterDefinitionSchema = parameterDefinitionSchema.extend({ pattern: z.string().optional() });
+
 /** A definition as stored and answered: its id and its place in the asset's list. */
-export const storedParameterSchema = parameterDefinitionSchema.extend({
+export const storedParameterSchema = storedParameterDefinitionSchema.extend({
   id: z.number().int(),
   position: z.number().int(),
 });

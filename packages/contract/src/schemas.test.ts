@@ -4,7 +4,8 @@ import { parameterDefinitionSchema, parameterDefinitionsSchema, storedParameterS
 import { ruleSchema, ruleTypes, storedRuleSchema, transformationsSchema } from './transformations.ts';
 
 // The parameter-definition and rule schemas the server, the engine and the portal share: each refusal with its
-// SPEC §5 message at its path, the stored forms keeping every check, and JSON Schema (what /api/docs shows) typed.
+// SPEC §5 message at its path, the stored forms keeping every check (but the pattern's compilation: a stored pattern
+// RE2 cannot run is refused at the call, not at reading), and JSON Schema (what /api/docs shows) typed.
 
 const failures = (schema: z.ZodType, input: unknown) => {
   const result = schema.safeParse(input);
@@ -32,7 +33,10 @@ describe('parameter definitions', () => {
     ]);
     expect(failures(parameterDefinitionSchema, { name: '1a', type: 'string', pattern: '(' })).toEqual([
       ['name', 'Invalid option'],
-      ['pattern', 'Invalid option'],
+      [
+        'pattern',
+        'Pattern is not a valid regular expression (missing closing ): `(`); patterns are RE2 syntax, matched in linear time',
+      ],
     ]);
   });
 
@@ -50,6 +54,9 @@ describe('parameter definitions', () => {
     expect(failures(storedParameterSchema, { id: 4, position: 1, name: 'a', type: 'money' })).toEqual([
       ['type', 'Unsupported type money'],
     ]);
+    expect(
+      storedParameterSchema.parse({ id: 4, position: 1, name: 'a', type: 'string', pattern: 'a(?=b)' }),
+    ).toMatchObject({ pattern: 'a(?=b)' });
   });
 });
 

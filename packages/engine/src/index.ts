@@ -26,6 +26,7 @@ export { validateParameters, assertParameters } from './parameters/values.ts';
 export {
   parameterDefinitionSchema,
   parameterDefinitionsSchema,
+  storedParameterDefinitionSchema,
   type ParameterDefinition,
 } from './parameters/schema.ts';
 export { openApiQueryParameters, parametersJsonSchema } from './parameters/openapi.ts';

@@ -1,3 +1,4 @@
+import { DEFAULT_STRING_MAX_LENGTH } from '@datalab/contract/parameters';
 import type { ParameterDefinition, ParameterType } from './schema.ts';
 
 // Renders parameter definitions as JSON Schema (2020-12, as OpenAPI 3.1 uses) and as OpenAPI query parameters.
@@ -14,12 +15,28 @@ const scalarSchemas: Record<ParameterType, JsonSchema> = {
   'date-time': { type: 'string', format: 'date-time' },
 };
 
+/**
+ * JSON Schema's `pattern` is an ECMA-262 regular expression; a parameter's is RE2 syntax, which mostly coincides.
+ * One that also parses as ECMA-262 (Unicode mode) is given as `pattern`; any other (`(?i)`, `\pL`, `(?P<name>…)`,
+ * `\x{…}`, `\z`) as `x-re2-pattern`, so the document stays valid for tools that compile every `pattern`. Only parsed:
+ * the server never matches values with RegExp.
+ */
+function patternKeywords(pattern: string): JsonSchema {
+  const anchored = `^(?:${pattern})$`;
+  try {
+    new RegExp(anchored, 'u');
+    return { pattern: anchored };
+  } catch {
+    return { 'x-re2-pattern': anchored };
+  }
+}
+
 function scalarSchema(def: ParameterDefinition): JsonSchema {
   const schema: JsonSchema = { ...scalarSchemas[def.type] };
   if (def.type === 'string') {
     if (def.min !== undefined) schema['minLength'] = Number(def.min);
-    if (def.max !== undefined) schema['maxLength'] = Number(def.max);
-    if (def.pattern !== undefined) schema['pattern'] = `^(?:${def.pattern})$`;
+    schema['maxLength'] = def.max === undefined ? DEFAULT_STRING_MAX_LENGTH : Number(def.max);
+    if (def.pattern !== undefined) Object.assign(schema, patternKeywords(def.pattern));
   } else if (def.type === 'integer') {
     if (def.min !== undefined) schema['minimum'] = Number(def.min);
     if (def.max !== undefined) schema['maximum'] = Number(def.max);

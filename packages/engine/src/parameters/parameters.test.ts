@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_STRING_MAX_LENGTH } from '@datalab/contract/parameters';
 import { openApiQueryParameters, parametersJsonSchema } from './openapi.ts';
 import { collectOptions, stableValuesKey } from './options.ts';
 import { type ParameterDefinitionInput, parameterDefinitionSchema, parameterDefinitionsSchema } from './schema.ts';
@@ -156,7 +157,11 @@ describe('OpenAPI rendering', () => {
     });
     const body = parametersJsonSchema(list);
     expect(body['required']).toEqual(['ids']);
-    expect((body['properties'] as Record<string, unknown>)['size']).toEqual({ type: 'string', enum: ['S'] });
+    expect((body['properties'] as Record<string, unknown>)['size']).toEqual({
+      type: 'string',
+      maxLength: DEFAULT_STRING_MAX_LENGTH,
+      enum: ['S'],
+    });
     expect((body['properties'] as Record<string, Record<string, unknown>>)['d']?.['format']).toBe('decimal');
   });
 });

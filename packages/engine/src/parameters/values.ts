@@ -1,6 +1,8 @@
 import { messages } from '@datalab/contract/messages';
+import { DEFAULT_STRING_MAX_LENGTH } from '@datalab/contract/parameters';
 import { EngineError } from '../errors.ts';
 import { parameterMessages } from './messages.ts';
+import { newPatternBudget, patternMismatch, type PatternBudget } from './patterns.ts';
 import { compareValues, parseScalar } from './scalars.ts';
 import type { ParameterDefinition } from './schema.ts';
 
@@ -37,19 +39,32 @@ function listItems(raw: unknown): unknown[] {
   return [raw];
 }
 
-function checkLimits(def: ParameterDefinition, field: string, value: unknown): string[] {
+/**
+ * A text's length in code points. One of more than 2 × max UTF-16 units is over max whatever it holds (a code point
+ * takes at most two), so a long text is not spread into an array just to be refused.
+ */
+function codePointLength(text: string, max: number): number {
+  return text.length > 2 * max ? text.length : [...text].length;
+}
+
+function checkString(def: ParameterDefinition, field: string, text: string, budget: PatternBudget): string[] {
+  const max = def.max === undefined ? DEFAULT_STRING_MAX_LENGTH : Number(def.max);
+  const length = codePointLength(text, max);
   const found: string[] = [];
-  if (def.type === 'string') {
-    const length = [...String(value)].length;
-    if (def.min !== undefined && length < Number(def.min))
-      found.push(parameterMessages.lengthAtLeast(field, String(def.min)));
-    if (def.max !== undefined && length > Number(def.max))
-      found.push(parameterMessages.lengthAtMost(field, String(def.max)));
-    if (def.pattern !== undefined && !new RegExp(`^(?:${def.pattern})$`, 'u').test(String(value))) {
-      found.push(parameterMessages.pattern(field));
-    }
-    return found;
+  if (def.min !== undefined && length < Number(def.min))
+    found.push(parameterMessages.lengthAtLeast(field, String(def.min)));
+  if (length > max) found.push(parameterMessages.lengthAtMost(field, String(max)));
+  // A value of the wrong length is refused already: no pattern work is spent on it.
+  if (found.length === 0 && def.pattern !== undefined) {
+    const mismatch = patternMismatch(def, def.pattern, field, text, budget);
+    if (mismatch !== undefined) found.push(mismatch);
   }
+  return found;
+}
+
+function checkLimits(def: ParameterDefinition, field: string, value: unknown, budget: PatternBudget): string[] {
+  if (def.type === 'string') return checkString(def, field, String(value), budget);
+  const found: string[] = [];
   if (def.type === 'boolean') return found;
   const min = def.min === undefined ? undefined : parseScalar(def.type, def.min);
   const max = def.max === undefined ? undefined : parseScalar(def.type, def.max);
@@ -76,11 +91,18 @@ function allowedOptions(def: ParameterDefinition, options: ValidateOptions): unk
   return options.options?.[def.name];
 }
 
+/** What checking one parameter's items needs besides the item: its options and the call's pattern budget. */
+interface ItemContext {
+  field: string;
+  allowed: unknown[] | undefined;
+  budget: PatternBudget;
+}
+
 /** One item: its typed value and its messages. */
-function checkItem(def: ParameterDefinition, field: string, raw: unknown, allowed: unknown[] | undefined) {
+function checkItem(def: ParameterDefinition, raw: unknown, { field, allowed, budget }: ItemContext) {
   const value = parseScalar(def.type, raw);
   if (value === undefined) return { value, errors: [parameterMessages.wrongType(field, def.type)] };
-  const errors = checkLimits(def, field, value);
+  const errors = checkLimits(def, field, value, budget);
   if (allowed && !allowed.some((option) => sameOption(def, option, value))) errors.push(messages.invalidOption);
   return { value, errors };
 }
@@ -89,17 +111,17 @@ function checkOne(
   def: ParameterDefinition,
   raw: unknown,
   options: ValidateOptions,
+  budget: PatternBudget,
 ): { value: unknown; errors: string[] } {
-  const field = def.label ?? def.name;
-  const allowed = allowedOptions(def, options);
+  const context: ItemContext = { field: def.label ?? def.name, allowed: allowedOptions(def, options), budget };
   if (!def.list) {
-    if (Array.isArray(raw)) return { value: undefined, errors: [parameterMessages.wrongType(field, def.type)] };
-    return checkItem(def, field, raw, allowed);
+    if (Array.isArray(raw)) return { value: undefined, errors: [parameterMessages.wrongType(context.field, def.type)] };
+    return checkItem(def, raw, context);
   }
   const values: unknown[] = [];
   const errors = new Set<string>();
   for (const item of listItems(raw)) {
-    const checked = checkItem(def, field, item, allowed);
+    const checked = checkItem(def, item, context);
     values.push(checked.value);
     checked.errors.forEach((message) => errors.add(message));
   }
@@ -113,6 +135,7 @@ export function validateParameters(
 ): ValidationResult {
   const values: TypedValues = {};
   const errors: ErrorsMap = {};
+  const budget = newPatternBudget();
   for (const def of definitions) {
     let raw = Object.hasOwn(rawValues, def.name) ? rawValues[def.name] : undefined;
     if (isAbsent(raw)) raw = def.default;
@@ -121,7 +144,7 @@ export function validateParameters(
       else values[def.name] = def.list ? [] : null;
       continue;
     }
-    const checked = checkOne(def, raw, options);
+    const checked = checkOne(def, raw, options, budget);
     if (checked.errors.length > 0) errors[def.name] = checked.errors;
     else values[def.name] = checked.value;
   }

@@ -143,6 +143,21 @@ describe('transformations', () => {
     expect(number.rows.map((r) => r['amount'])).toEqual(['10.5', '2.3', '1,000.0']);
   });
 
+  it('groups the thousands of a very long number in one pass', async () => {
+    const digits = '9'.repeat(100_000);
+    const stream: RowStream = {
+      columns,
+      rows: rowsInMemory([{ ...data[0], amount: digits }]),
+      close: async () => undefined,
+    };
+    const rule: RuleInput = { type: 'format', column: 'amount', kind: 'number', thousandsSeparator: ' ' };
+    const started = performance.now();
+    const [row] = await collect(applyTransformations(stream, [{ rules: [rule] }], { sortLimit: 10 }).rows);
+    // A regex lookahead per digit took seconds here (quadratic); one pass takes milliseconds.
+    expect(performance.now() - started).toBeLessThan(250);
+    expect(row?.['amount']).toBe(`9${' 999'.repeat(33_333)}`);
+  });
+
   it('names the rule and field when a column does not exist, and checks rule shapes', () => {
     try {
       applyTransformations(

@@ -2,8 +2,8 @@ import {
   contentTypes,
   formats,
   openApiQueryParameters,
-  parameterDefinitionSchema,
   parametersJsonSchema,
+  storedParameterDefinitionSchema,
   type ParameterDefinition,
 } from '@datalab/engine';
 import { roleOfRank, roleRank } from '@datalab/contract/api/data-roles';
@@ -156,7 +156,7 @@ export async function callableAssets(db: Database, access: AccessModelCache, use
         );
   const byAsset = new Map<number, ParameterDefinition[]>();
   for (const row of parameterRows) {
-    const parsed = parameterDefinitionSchema.safeParse(JSON.parse(row.definition));
+    const parsed = storedParameterDefinitionSchema.safeParse(JSON.parse(row.definition));
     if (!parsed.success) continue;
     byAsset.set(row.data_source_id, [...(byAsset.get(row.data_source_id) ?? []), parsed.data]);
   }

@@ -1,5 +1,5 @@
 import type { AnyConnectorSettings, ParameterDefinition } from '@datalab/engine';
-import { httpRequestText, parameterDefinitionSchema } from '@datalab/engine';
+import { httpRequestText, storedParameterDefinitionSchema } from '@datalab/engine';
 import { ruleSchema } from '@datalab/engine';
 import type { Database } from '../../db/database.ts';
 import type { ClientTool, Connection, DataSource, SqlDriver } from '../../db/schema.ts';
@@ -80,7 +80,7 @@ export async function loadParts(db: Database, dataSourceId: number): Promise<Def
   ]);
   return {
     parameters: parameterRows.map((p, position) => ({
-      ...parameterDefinitionSchema.parse(parseJson(p.definition)),
+      ...storedParameterDefinitionSchema.parse(parseJson(p.definition)),
       id: p.id,
       position,
     })),

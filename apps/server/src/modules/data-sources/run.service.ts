@@ -1,7 +1,7 @@
 import {
   collectOptions,
-  parameterDefinitionSchema,
   runQuery,
+  storedParameterDefinitionSchema,
   type ConnectorRegistry,
   type ParameterDefinition,
   type QueryResult,
@@ -85,7 +85,7 @@ export async function parameterData(s: RunServices, parameterId: number, raw: Ra
     .executeTakeFirst();
   if (!row) throw notFound('Parameter', parameterId);
   // Stored definitions were checked on save; parsing fills the engine's defaults.
-  const def = parameterDefinitionSchema.parse(JSON.parse(row.definition));
+  const def = storedParameterDefinitionSchema.parse(JSON.parse(row.definition));
   if (def.allowedValues?.kind === 'fixed') {
     return { options: def.allowedValues.options.map((o) => ({ value: o.value, label: o.label ?? String(o.value) })) };
   }
