@@ -110,6 +110,14 @@ describeEachStore('download access', (context) => {
     expect(await reach(analyst, job.id)).toEqual(reachable);
   });
 
+  it('answers an administrator who lost the role 403, as for every call of a collection they see but may not call', async () => {
+    const admin = await buildPerson(context(), { canManageUsers: true });
+    await setRole(admin, first, 'Reader');
+    const job = await completed(admin, first);
+    await setRole(admin, first, null);
+    expect(await reach(admin, job.id)).toEqual({ status: 403, file: 403, listed: false });
+  });
+
   it("stops serving a token's file once the token's owner loses the role", async () => {
     const analyst = await buildPerson(context());
     await setRole(analyst, first, 'Reader');
