@@ -97,7 +97,9 @@ describe('runQuery and writeResult', () => {
       sink.out,
       1,
     );
-    expect(sink.text()).toBe('id\r\n2\r\n');
+    expect(sink.text()).toBe(
+      'id\r\n2\r\n# Truncated: the result has more rows than the export limit of 1; this file holds the first 1\r\n',
+    );
   });
 
   it('reuses one pool per connection id and replaces it when the settings change', () => {

@@ -232,9 +232,10 @@ export async function exportCsv(options: RunQueryOptions, out: Writable, maxRows
     signal: options.signal,
     onAcquired: clock.acquired,
     parameterTypes,
-    maxRows,
+    // One row more than the file holds tells whether the result was longer (writeCopiedCsv marks the cut).
+    maxRows: maxRows + 1,
     transformations: parseTransformations(options.transformations ?? []),
   });
   if (!chunks) return writeResult('csv', await runQuery(options), out, { maxRows });
-  return writeCopiedCsv(options.timings ? clock.firstChunk(chunks) : chunks, out);
+  return writeCopiedCsv(options.timings ? clock.firstChunk(chunks) : chunks, out, maxRows);
 }

@@ -258,7 +258,7 @@ export interface SchemaTable {
 export interface CopyCsvRequest extends RunRequest {
   /** The declared type of each parameter, so the COPY rewrite can cast current_setting() back. */
   parameterTypes: Record<string, { type: string; list?: boolean }>;
-  /** The export stops after this many rows. */
+  /** The most rows COPY sends (exportCsv asks for one more than the file holds, to tell a longer result). */
   maxRows: number;
   /** Column rules (select, rename, mask, limit) to apply in the database, in order. */
   transformations?: readonly Transformation[];

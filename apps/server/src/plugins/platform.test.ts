@@ -133,6 +133,7 @@ describeEachStore(
       expect(Object.keys(document.paths['/api/Download/{id}/File']?.['get']?.responses ?? {})).toEqual([
         '200',
         '401',
+        '403',
         '404',
       ]);
       expect(

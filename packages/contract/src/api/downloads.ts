@@ -46,7 +46,10 @@ export const downloadJob = z.object({
   rows: z.number().int(),
   /** The file's size in bytes once Completed; null before. */
   size: z.number().int().nullable(),
-  /** True when the export limit stopped the file before the result's end. */
+  /**
+   * True when the export limit stopped the file before the result's end; the file then says so itself (CSV and
+   * NDJSON: a marked last line, XLSX: a note row, Parquet: footer metadata, JSON: its `truncated` member).
+   */
   truncated: z.boolean(),
   /** Where the file is fetched (Completed only): GET with the bearer token, never a token in the URL. */
   link: z.string().nullable(),
@@ -54,7 +57,7 @@ export const downloadJob = z.object({
   fileName: z.string(),
   /** Why the job failed (Failed only), a text safe to show. */
   message: z.string().nullable(),
-  /** When the file is removed (Completed), or was (Expired). */
+  /** When the file is removed (Completed), or was (Expired: from that instant, whether or not it is swept yet). */
   expiresAt: isoDateTime.nullable(),
 });
 export type DownloadJob = z.infer<typeof downloadJob>;
@@ -76,7 +79,9 @@ export const getDownloadStatus = defineCall({
   method: 'GET',
   path: '/api/Download/:id/Status',
   tag: 'Download',
-  summary: "A download job's state: Queued, Running (rows so far), Completed (size, link), Failed (message), Expired",
+  summary:
+    "A download job's state: Queued, Running (rows so far), Completed (size, link), Failed (message), Expired " +
+    "(its owner only, while they may call its collection's data)",
   params: jobParams,
   response: downloadJob,
 });
@@ -86,7 +91,7 @@ export const getMyDownloads = defineCall({
   method: 'GET',
   path: '/api/Download',
   tag: 'Download',
-  summary: "The caller's own download jobs, newest first",
+  summary: "The caller's own download jobs of collections whose data they may call now, newest first",
   query: pageQuery,
   response: pageOf(downloadJob),
 });

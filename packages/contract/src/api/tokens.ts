@@ -154,7 +154,8 @@ export const getAllTokens = defineCall({
   tag: 'Token',
   summary:
     'Every token the caller may manage, newest first: their personal access tokens and the tokens of the ' +
-    'collections they own (every token for canManageUsers)',
+    'collections they own (every token for canManageUsers; through a personal access token, itself and the ' +
+    'tokens of the collections it is Owner of)',
   query: pageQuery.extend({ kind: tokenKind.optional(), status: tokenStatus.optional() }),
   response: pageOf(token),
 });
@@ -163,7 +164,7 @@ export const getAllPersonalAccessTokens = defineCall({
   method: 'GET',
   path: '/api/Token/GetAllPersonalAccessTokens',
   tag: 'Token',
-  summary: "The caller's own personal access tokens, newest first",
+  summary: "The caller's own personal access tokens, newest first (through a personal access token, itself)",
   response: z.array(token),
 });
 

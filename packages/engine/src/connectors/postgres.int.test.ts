@@ -482,8 +482,23 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
     expect(injected.text()).toBe('id\r\n');
     expect(await collect((await run('select count(*)::int as n from x')).rows)).toEqual([{ n: 0 }]);
     const capped = textSink();
-    await exportCsv({ ...options, sql: 'select g from generate_series(1, 100) g', values: {} }, capped.out, 3);
-    expect(capped.text()).toBe('g\r\n1\r\n2\r\n3\r\n');
+    const cappedStats = await exportCsv(
+      { ...options, sql: "select g, 'a,b' as t from generate_series(1, 100) g", values: {} },
+      capped.out,
+      3,
+    );
+    // Cut at the limit: a marked last record, padded to the header's two fields.
+    const note = '# Truncated: the result has more rows than the export limit of 3; this file holds the first 3';
+    expect(capped.text()).toBe(`g,t\r\n1,"a,b"\r\n2,"a,b"\r\n3,"a,b"\r\n${note},\r\n`);
+    expect(cappedStats).toMatchObject({ rows: 3, truncated: true });
+    const exact = textSink();
+    const exactStats = await exportCsv(
+      { ...options, sql: 'select g from generate_series(1, 3) g', values: {} },
+      exact.out,
+      3,
+    );
+    expect(exact.text()).toBe('g\r\n1\r\n2\r\n3\r\n');
+    expect(exactStats).toMatchObject({ rows: 3, truncated: false });
   });
 
   describe('CSV through COPY with column rules run by the database', () => {

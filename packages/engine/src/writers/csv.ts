@@ -1,11 +1,13 @@
 import type { Writable } from 'node:stream';
 import type { ColumnType, RowSource } from '../types.ts';
 import { Sink, type WriteOptions, type WriteStats, jsonCell, writeRowTexts } from './sink.ts';
+import { csvTruncationLine } from './truncation.ts';
 
 // RFC 4180: a header row, CRLF line ends, fields quoted when they hold a quote, comma, CR or LF. A text cell that
 // a spreadsheet would run as a formula (starting with =, +, -, @, tab or CR) gets a leading ' (OWASP's advice);
 // numeric columns are left alone so negative numbers stay numbers. A null is an empty field and an empty text is
-// "" (as PostgreSQL's COPY writes them), so the two stay apart.
+// "" (as PostgreSQL's COPY writes them), so the two stay apart. A result cut at the row limit ends with one marked
+// record (truncation.ts).
 
 const needsQuotes = /[",\r\n]/;
 const formulaStart = /^[=+\-@\t\r]/;
@@ -33,6 +35,7 @@ export async function writeCsv(result: RowSource, out: Writable, options: WriteO
     }
     return `${line}\r\n`;
   });
+  if (state.truncated) await sink.push(csvTruncationLine(columns.length, options.maxRows));
   await sink.flush();
   return { rows, bytes: sink.bytes, truncated: state.truncated };
 }

@@ -5,6 +5,7 @@ import { writeCsv } from './csv.ts';
 import { writeJson, writeNdjson } from './json.ts';
 
 import { type WriteOptions, type WriteStats, waitForDrain } from './sink.ts';
+import { csvTruncationLine } from './truncation.ts';
 import { writeXlsx } from './xlsx.ts';
 
 export type { WriteOptions, WriteStats } from './sink.ts';
@@ -58,18 +59,31 @@ export async function writeRows(
   }
 }
 
-/** CSV bytes from a connector's COPY fast path, passed through with backpressure (rows: -1, not counted). */
-export async function writeCopiedCsv(chunks: AsyncIterable<Buffer>, out: Writable): Promise<WriteStats> {
+/**
+ * CSV bytes from a connector's COPY fast path (asked for `maxRows + 1` rows), passed through with backpressure: the
+ * header and at most `maxRows` records, then, when there was more, the marked last record (truncation.ts).
+ */
+export async function writeCopiedCsv(
+  chunks: AsyncIterable<Buffer>,
+  out: Writable,
+  maxRows: number,
+): Promise<WriteStats> {
   let bytes = 0;
-  const records = new CrlfRecordEnds();
+  const records = new CrlfRecordEnds(maxRows + 1);
+  const write = async (chunk: Buffer) => {
+    bytes += chunk.length;
+    if (!out.write(chunk)) await waitForDrain(out);
+  };
   try {
+    // Read to the end (one row at most past the limit), so the COPY finishes rather than being cancelled.
     for await (const raw of chunks) {
       const chunk = records.convert(raw);
-      bytes += chunk.length;
-      if (!out.write(chunk)) await waitForDrain(out);
+      if (chunk.length > 0) await write(chunk);
     }
+    const truncated = records.overflow;
+    if (truncated) await write(Buffer.from(csvTruncationLine(records.headerFields, maxRows), 'utf8'));
     await new Promise<void>((resolve) => out.end(resolve));
-    return { rows: -1, bytes, truncated: false };
+    return { rows: Math.max(0, records.records - 1), bytes, truncated };
   } catch (error) {
     out.destroy(); // cut off: the caller gets the error from the promise
     throw error;

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { JsonRows, TextRows, isInMemory, type Column, type Row, type RowSource, type RowsInMemory } from '../types.ts';
 import { JsonBytes } from './json-bytes.ts';
 import { capped, jsonCell, writeWithBackpressure, type WriteOptions, type WriteStats } from './sink.ts';
+import { ndjsonTruncationLine } from './truncation.ts';
 
 // { columns: [{ name, type }], rows: [{…}], truncated, durationMs, cached }, streamed row by row. truncated and
 // durationMs come last, once the rows are out. Each row starts a line, and so does the `]` after the last one, so a
@@ -256,8 +257,12 @@ export function jsonInMemory(
   }
 }
 
-/** NDJSON: one JSON object per line ('\n'), no header. */
+/** NDJSON: one JSON object per line ('\n'), no header; a result cut at the row limit ends with a marked line. */
 export function writeNdjson(result: RowSource, out: Writable, options: WriteOptions): Promise<WriteStats> {
   const framing = { first: NO_BYTES, next: NO_BYTES, after: FIRST };
-  return withBytes(out, (bytes, send) => writeJsonRows(result, options.maxRows, bytes, send, framing));
+  return withBytes(out, async (bytes, send) => {
+    const written = await writeJsonRows(result, options.maxRows, bytes, send, framing);
+    if (written.truncated) bytes.json(ndjsonTruncationLine(written.count, options.maxRows));
+    return written;
+  });
 }

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { ByteWriter, ParquetWriter, schemaFromColumnData } from 'hyparquet-writer';
 import type { ColumnType, RowSource } from '../types.ts';
 import { type WriteOptions, type WriteStats, capped, writeWithBackpressure } from './sink.ts';
+import { parquetTruncationMetadata } from './truncation.ts';
 
 // Parquet (downloads only) through hyparquet-writer's incremental ParquetWriter: rows are gathered into one row
 // group of ROW_GROUP_ROWS at a time, written, and the group's bytes go to the Writable before the next one is
@@ -156,6 +157,8 @@ export async function writeParquet(result: RowSource, out: Writable, options: Wr
     if (inGroup >= ROW_GROUP_ROWS) await writeGroup();
   }
   await writeGroup();
+  // A result cut at the row limit says so in the footer's key-value metadata (read before finish writes it).
+  if (state.truncated) writer.kvMetadata = parquetTruncationMetadata(rows, options.maxRows);
   await writer.finish();
   return { rows, bytes: bytes.written, truncated: state.truncated };
 }

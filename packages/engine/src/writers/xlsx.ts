@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { ColumnType, RowSource } from '../types.ts';
 import { type WriteOptions, type WriteStats, capped, jsonCell } from './sink.ts';
+import { truncationNote } from './truncation.ts';
 import { ZipWriter } from './zip.ts';
 
 // XLSX written by hand: the sheet's XML is written cell by cell into ~64 KiB buffers that are deflated into the ZIP
@@ -185,6 +186,11 @@ export async function writeXlsx(result: RowSource, out: Writable, options: Write
       piece.put('</row>');
       rows += 1;
       if (piece.hasFull) await piece.flush();
+    }
+    // A result cut at the row limit ends with a note row, its text in the first cell.
+    if (state.truncated) {
+      const r = String(rows + 2);
+      piece.put(`<row r="${r}">${cellXml(truncationNote(options.maxRows), 'string', `A${r}`)}</row>`);
     }
     piece.put(SHEET_END);
     await piece.flush(true);

@@ -6,8 +6,9 @@ import type { Row } from './matrix-table.ts';
 
 // The authorization matrix's rows for the Download calls (spread into access/matrix-table.ts). Any signed-in caller
 // reaches them; what decides is the object: starting needs a call right on the asset (Readers and above; hidden:
-// 404; an administrator without a role: 403), and a job is seen and fetched by its owner only — everyone else gets
-// 404, as for a job that does not exist. The matrix's job belongs to the reader.
+// 404; an administrator without a role: 403), and a job is seen and fetched by its owner only, while they may call
+// its collection's data — everyone else gets 404, as for a job that does not exist (downloads/access.test.ts
+// covers narrowed tokens, lost roles and expiry). The matrix's job belongs to the reader.
 
 type Expected = Record<Persona, number>;
 

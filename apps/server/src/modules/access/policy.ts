@@ -89,6 +89,22 @@ export async function effectiveRole(
 }
 
 /**
+ * The collections on which the caller may do `action` now, among those where they hold a role (narrowed by their
+ * token): what a list of the caller's own things shows, as each of those things would be authorized one by one.
+ */
+export async function collectionsAllowing(
+  access: AccessModelCache,
+  user: AuthUser,
+  action: CollectionAction,
+): Promise<number[]> {
+  const { ranks } = await callerAccess(access, user);
+  const ids: number[] = [];
+  for (const [collectionId, rank] of ranks)
+    if (decide(user, roleOfRank(rank), action) === 'allow') ids.push(collectionId);
+  return ids;
+}
+
+/**
  * Whether the user holds a system-level ability: administrators hold all; creating collections is
  * also for members of a creator group; pickers of people and groups also for anyone who owns a
  * collection (directly or through a group), since they grant roles.

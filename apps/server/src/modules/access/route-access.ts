@@ -2,9 +2,11 @@ import type { DataRole } from '@datalab/contract/api/data-roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Collection } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import type { AuthUser } from '../../plugins/auth.ts';
 import { auditWriter } from '../audit/audit.ts';
 import { findCollection, findCollectionOfAsset } from '../collections/service.ts';
 import { findCollectionOfConnection, findCollectionOfParameter } from '../connections/ownership.service.ts';
+import { findCollectionOfOwnDownload } from '../downloads/ownership.service.ts';
 import { findCollectionOfCredential, findCollectionOfWebApiConnection } from '../web-api/ownership.service.ts';
 import type { Actor } from './change-access.service.ts';
 import {
@@ -35,7 +37,9 @@ type Requirement =
   | { collection: CollectionAction; parameter: Field }
   /** The same for the collection holding the Web API connection, or the Web API credential, the field names. */
   | { collection: CollectionAction; webApiConnection: Field }
-  | { collection: CollectionAction; credential: Field };
+  | { collection: CollectionAction; credential: Field }
+  /** The same for the collection of the caller's own download job the field names (another's: 404, as unknown). */
+  | { collection: CollectionAction; download: Field };
 
 /**
  * What a route requires. `refusesTokens`: a Data Lab token cannot call it (403), whatever its roles — declared by
@@ -80,8 +84,17 @@ function describeRequirement(access: RouteAccess | undefined): string {
     return `${access.collection} on the Web API connection's collection (${fieldText(access.webApiConnection)})`;
   if ('collection' in access && 'credential' in access)
     return `${access.collection} on the credential's collection (${fieldText(access.credential)})`;
+  if ('collection' in access && 'download' in access)
+    return `${access.collection} on the collection of the caller's own download job (${fieldText(access.download)})`;
   return '';
 }
+
+/** The collection an object (named by a request field) belongs to; a caller's own objects only, where that matters. */
+type ObjectCollectionFinder = (
+  db: FastifyInstance['db'],
+  id: string,
+  user: AuthUser,
+) => Promise<Collection | undefined>;
 
 function readField(request: FastifyRequest, field: Field): string {
   const source = ('params' in field ? request.params : 'query' in field ? request.query : request.body) as
@@ -106,7 +119,7 @@ async function authorizeInner(app: FastifyInstance, request: FastifyRequest, acc
     if (!collection) throw collectionNotFound(uid);
     return { collection, role: await authorizeCollection(app.access, user, collection, access.collection) };
   }
-  const [entity, id, find] =
+  const [entity, id, find]: [string, string, ObjectCollectionFinder] =
     'dataAsset' in access
       ? ['Data asset', readField(request, access.dataAsset), findCollectionOfAsset]
       : 'connection' in access
@@ -115,8 +128,10 @@ async function authorizeInner(app: FastifyInstance, request: FastifyRequest, acc
           ? ['Web API connection', readField(request, access.webApiConnection), findCollectionOfWebApiConnection]
           : 'credential' in access
             ? ['Credential', readField(request, access.credential), findCollectionOfCredential]
-            : ['Parameter', readField(request, access.parameter), findCollectionOfParameter];
-  const collection = await find(app.db, id);
+            : 'download' in access
+              ? ['Download', readField(request, access.download), findCollectionOfOwnDownload]
+              : ['Parameter', readField(request, access.parameter), findCollectionOfParameter];
+  const collection = await find(app.db, id, user);
   if (!collection) throw notFound(entity, id);
   const role = await authorizeCollection(app.access, user, collection, access.collection).catch((error: unknown) => {
     throw (error as { status?: number }).status === 404 ? notFound(entity, id) : error;

@@ -44,6 +44,17 @@ export function negotiateFormat(queryFormat: unknown, accept: string | undefined
   return fromAccept(accept) ?? 'json';
 }
 
+/** The trailer an export ends with, for a client that accepts trailers: `true` when the rows stopped at the limit. */
+export const TRUNCATED_TRAILER = 'Data-Lab-Truncated';
+
+/** Whether the request's TE header accepts trailers (RFC 9110 §10.1.4: `TE: trailers`, among other codings). */
+export function acceptsTrailers(te: string | string[] | undefined): boolean {
+  if (!te) return false;
+  return (Array.isArray(te) ? te.join(',') : te)
+    .split(',')
+    .some((part) => part.split(';')[0]?.trim().toLowerCase() === 'trailers');
+}
+
 const MAX_SLUG = 80;
 
 /** Lower-case words of letters and digits joined by '-'; `ascii` also drops accents and other scripts. */

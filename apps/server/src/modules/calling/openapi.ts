@@ -6,12 +6,11 @@ import {
   storedParameterDefinitionSchema,
   type ParameterDefinition,
 } from '@datalab/engine';
-import { roleOfRank, roleRank } from '@datalab/contract/api/data-roles';
 import { PRODUCT_NAME } from '@datalab/contract/texts';
 import type { Database } from '../../db/database.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { AccessModelCache } from '../access/access-model.ts';
-import { callerAccess, decide } from '../access/policy.ts';
+import { collectionsAllowing } from '../access/policy.ts';
 import { findAssetsOfCollections, findParametersOfAssets } from './repository.ts';
 
 // The calling layer's OpenAPI 3.1 document, per caller: exactly the assets they may call (the one policy decides,
@@ -141,10 +140,7 @@ export function openApiDocument(assets: Asset[], serverUrl: string): Json {
 
 /** The assets the caller may call, with their parameters (stored definitions that no longer parse are left out). */
 export async function callableAssets(db: Database, access: AccessModelCache, user: AuthUser): Promise<Asset[]> {
-  const { ranks } = await callerAccess(access, user);
-  const collectionIds = [...ranks.entries()]
-    .filter(([, rank]) => rank >= roleRank.Reader && decide(user, roleOfRank(rank), 'call') === 'allow')
-    .map(([id]) => id);
+  const collectionIds = await collectionsAllowing(access, user, 'call');
   if (collectionIds.length === 0) return [];
   const rows = (await findAssetsOfCollections(db, collectionIds)).filter((row) => row.connection_id !== null);
   const parameterRows =

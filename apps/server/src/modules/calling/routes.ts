@@ -8,7 +8,7 @@ import type { RouteAccess } from '../access/route-access.ts';
 import type { DataSourceDefinition } from '../data-sources/definition.service.ts';
 import { ExchangeLog } from '../data-sources/web-api-assets.service.ts';
 import { DefinitionCache } from './definitions.ts';
-import { contentDisposition, negotiateFormat } from './negotiation.ts';
+import { TRUNCATED_TRAILER, acceptsTrailers, contentDisposition, negotiateFormat } from './negotiation.ts';
 import { DATA_API_PREFIX, callableAssets, openApiDocument } from './openapi.ts';
 import { serverTiming, type CallTimings } from './server-timing.ts';
 import { callExport, callJson, callableAsset, checkValues, type CallingDeps } from './service.ts';
@@ -140,6 +140,11 @@ export default async function callingRoutes(app: FastifyInstance) {
     }
     const stream = await mapEngineErrors(() => callExport(deps, definition, values, format, timings, signal));
     reportTimings(call);
+    // A cut at the row limit is also the file's last line (engine writers/truncation.ts); a client that accepts
+    // trailers learns it without reading the body. A failed export sends none: its body is cut off instead.
+    if (acceptsTrailers(request.headers.te)) {
+      reply.trailer(TRUNCATED_TRAILER, async () => String((await stream.done).truncated));
+    }
     stream.done.then(
       (stats) => finish({ rows: stats.rows, bytes: stats.bytes }),
       (error: unknown) => {

@@ -91,9 +91,10 @@ describeEachStore(
       expect(states).toEqual(['Failed', 'Failed']);
       expect(revokedJob.owner_user_id).toBe(member.id);
       expect(filesOf(t, revoked.id)).toEqual([]);
-      // The person (no longer a Reader) still sees their own job and why it failed.
+      // The person is no longer a Reader: their job is data of that collection, hidden from them like the rest of it.
       const seen = await member.call('GET', `/api/Download/${revoked.id}/Status`);
-      expect(seen.json()).toMatchObject({ state: 'Failed', link: null });
+      expect(seen.statusCode).toBe(404);
+      expect(seen.json()).toMatchObject({ title: `Download with id ${revoked.id} does not exist` });
     });
 
     it(`fails a file past DOWNLOAD_MAX_BYTES (${MAX_BYTES}) with the limit's message, leaving no file`, async () => {

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { DownloadJobState, DownloadJobsTable } from '../../db/schema.ts';
+import { inIdList } from '../../db/id-list.ts';
+import type { Collection, DownloadJobState, DownloadJobsTable } from '../../db/schema.ts';
 
 // Queries of download jobs: no rules here (service.ts and worker.ts hold them). Every state change names the
 // state it expects, so two processes can never both move one job (the one whose update changed no row lost).
@@ -40,13 +41,35 @@ export function findActiveByKey(db: Database, dedupeKey: string): Promise<JobRow
     .executeTakeFirst();
 }
 
-export async function listOwnedJobs(db: Database, owner: JobOwner, page: number, pageSize: number) {
+/** The collection of the owner's job `id` (the one its file and status are authorized on); undefined: no such job. */
+export function findCollectionOfOwnedJob(db: Database, id: string, owner: JobOwner): Promise<Collection | undefined> {
   const { column, value } = ownedBy(owner);
+  return db
+    .selectFrom('download_jobs')
+    .innerJoin('collections', 'collections.id', 'download_jobs.collection_id')
+    .selectAll('collections')
+    .where('download_jobs.id', '=', id)
+    .where(`download_jobs.${column}`, '=', value)
+    .executeTakeFirst();
+}
+
+/** A page of the owner's jobs on the given collections, newest first, and how many there are. */
+export async function listOwnedJobs(
+  db: Database,
+  owner: JobOwner,
+  collectionIds: readonly number[],
+  page: number,
+  pageSize: number,
+) {
+  if (collectionIds.length === 0) return { items: [], totalCount: 0 };
+  const { column, value } = ownedBy(owner);
+  const inCollections = inIdList(db, 'collection_id', collectionIds);
   const [items, total] = await Promise.all([
     db
       .selectFrom('download_jobs')
       .selectAll()
       .where(column, '=', value)
+      .where(inCollections)
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc')
       .limit(pageSize)
@@ -56,6 +79,7 @@ export async function listOwnedJobs(db: Database, owner: JobOwner, page: number,
       .selectFrom('download_jobs')
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .where(column, '=', value)
+      .where(inCollections)
       .executeTakeFirstOrThrow(),
   ]);
   return { items, totalCount: Number(total.n) };

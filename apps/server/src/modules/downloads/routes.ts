@@ -3,16 +3,20 @@ import { DOWNLOAD_FILE_PATH, getDownloadStatus, getMyDownloads, startDownload } 
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
-import type { RouteAccess } from '../access/route-access.ts';
+import { authorizeRoute, type RouteAccess } from '../access/route-access.ts';
 import { slug } from '../calling/service.ts';
 import { openJobFile } from './files.ts';
 import { presentJob } from './presenter.ts';
 import { completedJob, myJobs, ownJob, startDownload as start } from './service.ts';
 
-// The Download calls (SPEC §7, DESIGN §6). Signed in is all a route asks: starting authorizes on the asset through
-// the calling layer's own path (service.ts), and a job is only ever looked up together with its owner.
+// The Download calls (SPEC §7, DESIGN §6). A job is data of its collection: starting authorizes on the asset through
+// the calling layer's own path (service.ts); a job's status and file are authorized, on every request, as a call of
+// its collection's data (the caller's effective access narrowed by their token: a lost role, a narrower token or
+// a disabled owner answers 404) — and only its owner finds it at all; the list shows only such jobs.
 
 const SIGNED_IN: RouteAccess = { signedIn: true };
+/** The caller's own job, on whose collection they may still call data. */
+export const JOB_ACCESS: RouteAccess = { collection: 'call', download: { params: 'id' } };
 
 /**
  * The file route's entry in /api/docs (plugins/openapi.ts adds it): it has no contract schema, since its body is the
@@ -23,7 +27,8 @@ export const downloadFileOperation = {
   item: {
     get: {
       tags: ['Download'],
-      summary: "A Completed job's file, in its format (only the job's owner may fetch it)",
+      summary:
+        "A Completed job's file, in its format (only the job's owner may fetch it, while they may call its collection's data)",
       security: [{ bearer: [] }],
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
       responses: {
@@ -34,7 +39,11 @@ export const downloadFileOperation = {
           ),
         },
         '401': { description: 'Not signed in' },
-        '404': { description: 'No such job of the caller, not Completed, or its file expired' },
+        '403': { description: "The job's collection is visible to the caller, who may no longer call its data" },
+        '404': {
+          description:
+            "No such job of the caller, its collection's data no longer callable by them, not Completed, or expired",
+        },
       },
     },
   },
@@ -55,23 +64,27 @@ export default async function downloadRoutes(app: FastifyInstance) {
   // Starting a job counts against the caller's general call budget (RateLimit headers, 429), as a call does.
   route(app, startDownload, SIGNED_IN, async ({ request, reply, user, body }) => {
     await app.callLimits.consume(reply, user);
-    return presentJob(await start(deps, user, body, request.id));
+    return presentJob(await start(deps, user, body, request.id), Date.now());
   });
 
-  route(app, getDownloadStatus, SIGNED_IN, async ({ user, params }) =>
-    presentJob(await ownJob(app.db, user, params.id)),
+  route(app, getDownloadStatus, JOB_ACCESS, async ({ user, params }) =>
+    presentJob(await ownJob(app.db, user, params.id), Date.now()),
   );
 
   route(app, getMyDownloads, SIGNED_IN, async ({ user, query }) => {
-    const { items, totalCount } = await myJobs(app.db, user, query.page, query.pageSize);
-    return { items: items.map(presentJob), totalCount, page: query.page, pageSize: query.pageSize };
+    const { items, totalCount } = await myJobs(app.db, app.access, user, query.page, query.pageSize);
+    const now = Date.now();
+    return { items: items.map((row) => presentJob(row, now)), totalCount, page: query.page, pageSize: query.pageSize };
   });
 
-  // The file itself is not JSON, so not a contract call: the same pipeline by hand (authenticate, then the owner).
+  // The file itself is not JSON, so not a contract call: the same pipeline by hand (authenticate, authorize as
+  // declared, then the owner's Completed and unexpired job).
+  const fileName = `GET ${DOWNLOAD_FILE_PATH}`;
+  const fileAccess = app.accessOverride ? app.accessOverride(fileName, JOB_ACCESS) : JOB_ACCESS;
   app.get(
     DOWNLOAD_FILE_PATH,
     {
-      config: { access: SIGNED_IN },
+      config: { access: fileAccess },
       onRequest: (request) => app.authenticate(request).then(() => undefined),
       schema: { hide: true },
       exposeHeadRoute: false,
@@ -79,8 +92,9 @@ export default async function downloadRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const user = request.user;
       if (!user) throw new Error('authenticate did not run');
+      await authorizeRoute(app, request, fileAccess);
       const { id } = request.params as { id: string };
-      const job = await completedJob(app.db, user, String(id));
+      const job = await completedJob(app.db, user, String(id), Date.now());
       const stream = openJobFile(deps.dir, job.id, job.format);
       // A file swept away between the lookup and the read answers as a job with no file: 404.
       await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject)).catch(

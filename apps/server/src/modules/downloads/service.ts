@@ -8,8 +8,11 @@ import { mapEngineErrors } from '../../lib/engine-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { UsageRecorder } from '../../plugins/usage.ts';
+import type { AccessModelCache } from '../access/access-model.ts';
+import { collectionsAllowing } from '../access/policy.ts';
 import { callableAsset, checkOptions, checkValues, slug, type CallingDeps } from '../calling/service.ts';
 import { ownerOf } from './caller.ts';
+import { stateAt } from './presenter.ts';
 import { QUEUE_UNAVAILABLE, QueueUnavailable, type JobQueue } from './queue.ts';
 import {
   deleteJob,
@@ -122,20 +125,28 @@ export async function startDownload(
   return row;
 }
 
-/** One's own job; another owner's id answers exactly as an unknown one. */
+/**
+ * One's own job; another owner's id answers exactly as an unknown one. The routes have already authorized the caller
+ * on the job's collection (route-access.ts, `download`), as a call of its data would be, on this very request.
+ */
 export async function ownJob(db: Database, user: AuthUser, id: string): Promise<JobRow> {
   const row = await findOwnedJob(db, id, ownerOf(user));
   if (!row) throw jobNotFound(id);
   return row;
 }
 
-/** A Completed job's file; any other state has none to offer (404, as for a job that does not exist). */
-export async function completedJob(db: Database, user: AuthUser, id: string): Promise<JobRow> {
+/**
+ * A Completed job's file; any other state has none to offer (404, as for a job that does not exist), nor has a job
+ * past its expiry, even before the sweeper has removed the file.
+ */
+export async function completedJob(db: Database, user: AuthUser, id: string, now: number): Promise<JobRow> {
   const row = await ownJob(db, user, id);
-  if (row.state !== 'Completed') throw jobNotFound(id);
+  if (stateAt(row, now) !== 'Completed') throw jobNotFound(id);
   return row;
 }
 
-export function myJobs(db: Database, user: AuthUser, page: number, pageSize: number) {
-  return listOwnedJobs(db, ownerOf(user), page, pageSize);
+/** One's own jobs whose collection one may still call (narrowed by one's token), as each would be authorized. */
+export async function myJobs(db: Database, access: AccessModelCache, user: AuthUser, page: number, pageSize: number) {
+  const collectionIds = await collectionsAllowing(access, user, 'call');
+  return listOwnedJobs(db, ownerOf(user), collectionIds, page, pageSize);
 }

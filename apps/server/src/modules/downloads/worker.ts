@@ -128,16 +128,16 @@ async function execute(deps: DownloadsDeps, job: JobRow, signal: AbortSignal, on
   try {
     const owner = { id: job.id, attempt: job.attempts, stillHolds: () => holdsJob(deps.db, job.id, job.attempts) };
     return await writeJobFile(deps.dir, owner, format, deps.maxBytes, signal, async (file: Writable, run) => {
-      // CSV may take the COPY path, which hands over bytes: its records are counted as they pass.
+      // CSV may take the COPY path, which hands over bytes: its progress is counted as the records pass. The total
+      // is the writer's own (the count of rows, not of records: a cut-off file ends with a marked record).
       const counter = format === 'csv' ? new CsvRecordCounter(file) : undefined;
       if (counter) progress = () => counter.rows;
-      const stats = await runExport(deps.calling, definition, values, format, counter ?? file, {
+      return runExport(deps.calling, definition, values, format, counter ?? file, {
         signal: run,
         onRun: (run) => {
           if (!counter) progress = () => run.rows;
         },
       });
-      return counter ? { ...stats, rows: counter.rows } : stats;
     });
   } finally {
     clearInterval(timer);

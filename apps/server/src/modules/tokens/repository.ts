@@ -69,10 +69,12 @@ function withStatus<O>(query: SelectQueryBuilder<DB, 'tokens', O>, status: Token
 }
 
 export interface TokenFilter {
-  /** Every token (administrators); otherwise the two below. */
+  /** Every token (administrators); otherwise the three below. */
   all: boolean;
-  /** Personal access tokens of this user, and the tokens they made for collections since deleted. */
-  personId?: number;
+  /** Personal access tokens of this owner; only the one `tokenId` names when given. */
+  personal?: { ownerId: number; tokenId?: number | undefined };
+  /** Collection tokens this user made for collections since deleted. */
+  orphansOf?: number;
   /** Collection tokens of these collections. */
   collectionIds?: readonly number[];
   kind?: TokenKind | undefined;
@@ -89,17 +91,25 @@ export async function listTokens(
     let out = withStatus(query, filter.status, now);
     if (filter.kind) out = out.where('tokens.kind', '=', filter.kind);
     if (filter.all) return out;
-    const { personId, collectionIds = [] } = filter;
+    const { personal, orphansOf, collectionIds = [] } = filter;
     return out.where((eb) =>
       eb.or([
-        ...(personId === undefined
+        ...(personal === undefined
           ? []
           : [
-              eb.and([eb('tokens.kind', '=', 'personal'), eb('tokens.owner_user_id', '=', personId)]),
+              eb.and([
+                eb('tokens.kind', '=', 'personal'),
+                eb('tokens.owner_user_id', '=', personal.ownerId),
+                ...(personal.tokenId === undefined ? [] : [eb('tokens.id', '=', personal.tokenId)]),
+              ]),
+            ]),
+        ...(orphansOf === undefined
+          ? []
+          : [
               eb.and([
                 eb('tokens.kind', '=', 'collection'),
                 eb('tokens.collection_id', 'is', null),
-                eb('tokens.created_by', '=', personId),
+                eb('tokens.created_by', '=', orphansOf),
               ]),
             ]),
         ...(collectionIds.length === 0
@@ -124,13 +134,11 @@ export async function listTokens(
   });
 }
 
-export function personalTokensOf(db: Database, userId: number) {
-  return tokenRows(db)
-    .where('tokens.kind', '=', 'personal')
-    .where('tokens.owner_user_id', '=', userId)
-    .orderBy('tokens.created_at', 'desc')
-    .orderBy('tokens.id', 'desc')
-    .execute();
+/** A user's personal access tokens; only the one `tokenId` names when given. */
+export function personalTokensOf(db: Database, userId: number, tokenId?: number) {
+  let query = tokenRows(db).where('tokens.kind', '=', 'personal').where('tokens.owner_user_id', '=', userId);
+  if (tokenId !== undefined) query = query.where('tokens.id', '=', tokenId);
+  return query.orderBy('tokens.created_at', 'desc').orderBy('tokens.id', 'desc').execute();
 }
 
 export function collectionTokensOf(db: Database, collectionId: number) {

@@ -36,6 +36,9 @@ import { generateSecret } from './secret.ts';
 // most the creator's own effective roles (and policy.ts narrows them again at every use). A collection token is made
 // by an Owner of the collection; its Owners and administrators see and revoke it. Administrators (canManageUsers)
 // see and revoke every token but change no one's roles. Anything else answers 404, as if the token did not exist.
+// A caller behind a Data Lab token sees no more than its narrowing: a personal access token sees itself (its own
+// status, expiry and roles) and the collection tokens of collections it is Owner of (narrowed), never its owner's
+// other personal tokens nor the tokens of deleted collections; a collection token sees none.
 // Every creation, role change and revocation is audited (never the secret) and bumps the access version, in one
 // transaction: on the embedded store that is what drops the cached token rows.
 
@@ -72,9 +75,10 @@ async function presentOne(db: Database, id: number): Promise<Token> {
  */
 async function mayManage(actor: Pick<Actor, 'access' | 'user'>, row: TokenListRow): Promise<boolean> {
   if (actor.user.canManageUsers) return true;
-  if (actor.user.token?.kind === 'collection') return false;
-  if (row.kind === 'personal') return row.owner_user_id === actor.user.id;
-  if (row.collection_id === null) return row.created_by === actor.user.id;
+  const token = actor.user.token;
+  if (token?.kind === 'collection') return false;
+  if (row.kind === 'personal') return row.owner_user_id === actor.user.id && (!token || row.id === token.id);
+  if (row.collection_id === null) return !token && row.created_by === actor.user.id;
   return (await effectiveRole(actor.access, actor.user, row.collection_id)) === 'Owner';
 }
 
@@ -89,9 +93,11 @@ export function tokensOfCollection(db: Database, collection: Collection): Promis
   return collectionTokensOf(db, collection.id).then((rows) => present(db, rows));
 }
 
+/** The caller's personal access tokens; a personal access token itself only, a collection token none. */
 export async function personalTokens(actor: Pick<Actor, 'db' | 'user'>): Promise<Token[]> {
-  if (actor.user.token?.kind === 'collection') return [];
-  return present(actor.db, await personalTokensOf(actor.db, actor.user.id));
+  const token = actor.user.token;
+  if (token?.kind === 'collection') return [];
+  return present(actor.db, await personalTokensOf(actor.db, actor.user.id, token?.id));
 }
 
 export async function manageableTokens(
@@ -100,12 +106,13 @@ export async function manageableTokens(
 ) {
   const { ranks } = await callerAccess(actor.access, actor.user);
   const owned = [...ranks.entries()].filter(([, rank]) => rank === roleRank.Owner).map(([id]) => id);
-  const isPerson = actor.user.token?.kind !== 'collection';
+  const token = actor.user.token;
   const { rows, total } = await listTokens(
     actor.db,
     {
       all: actor.user.canManageUsers,
-      ...(isPerson ? { personId: actor.user.id } : {}),
+      ...(token?.kind !== 'collection' && { personal: { ownerId: actor.user.id, tokenId: token?.id } }),
+      ...(!token && { orphansOf: actor.user.id }),
       collectionIds: owned,
       kind: query.kind,
       status: query.status,

@@ -184,6 +184,28 @@ describe('the call screen download', () => {
     expect(api.statusCount()).toBe(2);
   });
 
+  it('says, once the file is handed over, that it was cut at the export limit', async () => {
+    serve(assetRoutes({ body: completedJob({ rows: 1_000_000, truncated: true }) }));
+    watchHandOver();
+    await startXlsxDownload();
+
+    await tick(DOWNLOAD_POLL_INTERVAL_MS);
+    await until(() => expect(within(panel()).getByText(/The file was handed to your browser/u)).toBeTruthy());
+    const note = within(panel()).getByRole('note', { name: 'Cut at the export limit' });
+    expect(note.textContent).toContain('the file has the first 1,000,000 and ends with a line saying it was cut');
+    expect(note.textContent).toContain('Narrow the parameters to get the rest.');
+  });
+
+  it('says nothing of a cut when the file holds the whole result', async () => {
+    serve(assetRoutes({ body: completedJob() }));
+    watchHandOver();
+    await startXlsxDownload();
+
+    await tick(DOWNLOAD_POLL_INTERVAL_MS);
+    await until(() => expect(within(panel()).getByText(/The file was handed to your browser/u)).toBeTruthy());
+    expect(within(panel()).queryByRole('note')).toBeNull();
+  });
+
   it('shows a Failed job’s message and fetches no file', async () => {
     const message = 'The data source did not answer within 30 seconds.';
     const api = serve(assetRoutes({ body: buildDownloadJob({ state: 'Failed', message }) }));

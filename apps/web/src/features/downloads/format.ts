@@ -36,11 +36,28 @@ export function progressText(job: DownloadJob): string {
       return `${rows(job.rows)} so far`;
     case 'Completed': {
       const size = job.size === null ? '' : ` · ${formatBytes(job.size)}`;
-      return `${rows(job.rows)}${size}${job.truncated ? ' (cut at the export limit)' : ''}`;
+      return `${rows(job.rows)}${size}`;
     }
     case 'Failed':
       return job.message ?? 'The download failed.';
     case 'Expired':
       return 'The file was removed after its retention period. Start the download again from the call screen.';
   }
+}
+
+/** The title of a Completed job whose rows stopped at the export limit (its file ends with a line saying so). */
+export const TRUNCATED_TITLE = 'Cut at the export limit';
+
+/**
+ * What a cut-off file holds and what to do about it (`short`: one line for a table); null when the job holds the
+ * whole result.
+ */
+export function truncationText(job: Pick<DownloadJob, 'state' | 'truncated' | 'rows'>, short = false): string | null {
+  if (!job.truncated || job.state !== 'Completed') return null;
+  const count = job.rows.toLocaleString('en');
+  if (short) return `${TRUNCATED_TITLE}: only the first ${count} rows, as the file's last line says.`;
+  return (
+    `The result has more rows than an export may hold: the file has the first ${count} and ends with a line ` +
+    'saying it was cut. Narrow the parameters to get the rest.'
+  );
 }

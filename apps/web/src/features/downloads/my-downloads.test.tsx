@@ -109,6 +109,25 @@ describe('My downloads', () => {
     expect(seen[0]?.get('Authorization')).toBe('Bearer token-1');
   });
 
+  it('says which files were cut at the export limit, and only those', async () => {
+    fakeApi({
+      'GET /api/Download': {
+        body: pageOfItems([
+          completedJob({ id: 'job-t', fileName: 'cut.csv', format: 'csv', rows: 5_000_000, truncated: true }),
+          completedJob({ id: 'job-w', fileName: 'whole.csv', format: 'csv', rows: 12 }),
+        ]),
+      },
+    });
+    renderApp({ path: '/downloads', ...reader() });
+    await screen.findByRole('table', { name: 'My downloads' });
+
+    const note = rowOf('cut.csv').getByRole('note', { name: 'Cut at the export limit' });
+    expect(note.textContent).toBe(
+      "Cut at the export limit: only the first 5,000,000 rows, as the file's last line says.",
+    );
+    expect(rowOf('whole.csv').queryByRole('note')).toBeNull();
+  });
+
   it('says how to start a download when there is none', async () => {
     fakeApi({ 'GET /api/Download': { body: pageOfItems([]) } });
     renderApp({ path: '/downloads', ...reader() });

@@ -5,6 +5,7 @@ import { DOWNLOAD_POLL_INTERVAL_MS, type DownloadJob } from '@datalab/contract/a
 import { formatLabels, progressText, stateColors } from '../format.ts';
 import type { DownloadWatch } from '../model/use-download-job.ts';
 import { MyDownloadsLink } from './MyDownloadsLink.tsx';
+import { TruncationNotice } from './TruncationNotice.tsx';
 
 export interface DownloadProgressProps {
   watch: DownloadWatch;
@@ -56,6 +57,7 @@ function Body({ watch, onSaveAgain }: DownloadProgressProps): ReactNode {
             <Loader size="xs" aria-hidden />
             <Text size="sm">{progressText(watch.job)}. Fetching the file…</Text>
           </Group>
+          <TruncationNotice job={watch.job} />
         </>
       );
     case 'saved':
@@ -68,6 +70,7 @@ function Body({ watch, onSaveAgain }: DownloadProgressProps): ReactNode {
             </ThemeIcon>
             <Text size="sm">{progressText(watch.job)}. The file was handed to your browser.</Text>
           </Group>
+          <TruncationNotice job={watch.job} />
           <Group gap="sm">
             <Button
               size="xs"
@@ -85,6 +88,7 @@ function Body({ watch, onSaveAgain }: DownloadProgressProps): ReactNode {
         <>
           <Heading job={watch.job} />
           <FailureAlert title="The file could not be fetched">{watch.message}</FailureAlert>
+          <TruncationNotice job={watch.job} />
           <Group gap="sm">
             <Button size="xs" variant="default" onClick={() => onSaveAgain(watch.job)}>
               Try again

@@ -7,6 +7,7 @@ import { texts } from '@datalab/contract/texts';
 import { type DataColumn, DataTable } from '../../../components/table/DataTable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
 import { formatLabels, progressText, stateColors } from '../format.ts';
+import { TruncationNotice } from './TruncationNotice.tsx';
 
 const columns: DataColumn[] = [
   { label: 'Data asset' },
@@ -34,6 +35,7 @@ function StateCell({ job }: { job: DownloadJob }) {
       <Text size="xs" c={isProblem ? 'red.9' : 'dimmed'} maw={320}>
         {progressText(job)}
       </Text>
+      <TruncationNotice job={job} compact />
     </Stack>
   );
 }
