@@ -19,7 +19,7 @@ import type { Bench, BenchOptions, BenchResult, Verdict } from './lib/types.ts';
 const CACHE_TTL_SECONDS = 3600;
 /** Room for all 10,000 answers (~16 kB each): the cache is sized to the working set, as an operator would. */
 export const CACHE_MAX_BYTES = 256 * 1024 * 1024;
-/** The peers' Directus Q100 figures on this VM (shared/peers/README.md), used when Directus cannot run here. */
+/** The peers' Directus Q100 figures on this VM (bench/peers/README.md), used when Directus cannot run here. */
 const PEERS_DIRECTUS = { requestsPerSecond: 300, serverCpuMsPerRequest: 3.75, note: '285 / 317 req/s, 3.5–4.0 CPU ms' };
 
 type Side = 'bare' | 'cache-off' | 'before' | 'cache-on' | 'directus';

@@ -2,8 +2,8 @@
 # Directus 12.4.0 for `node bench/run.ts calling-layer`, outside the repository (default /tmp/peers/directus):
 # install, bootstrap into its own copy of the orders database on the machine's PostgreSQL, register `orders` as a
 # managed collection, give the admin a static token (static.token), stop. The bench starts and stops it itself.
-# Uses the peers' environment (../shared/peers/directus-env.sh: loopback, phone-home URLs at a dead port), pointed
-# at 127.0.0.1:5432. Runs on the machine's Node 20: Directus' prebuilt isolated-vm does not load on Node 24.
+# Uses bench/peers/directus-env.sh (loopback only, phone-home URLs at a closed port), pointed at 127.0.0.1:5432.
+# Runs on the machine's Node 20: Directus' prebuilt isolated-vm does not load on Node 24.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 export PEERS=${PEERS:-/tmp/peers}
@@ -14,7 +14,7 @@ PSQL="psql -h 127.0.0.1 -p 5432 -U postgres -X -v ON_ERROR_STOP=1"
 mkdir -p "$PEERS/directus/uploads" "$PEERS/directus/extensions"; cd "$PEERS/directus"
 [ -f package.json ] || npm init -y >/dev/null
 [ -d node_modules/directus ] || npm install directus@12.4.0
-. "$HERE/../../shared/peers/directus-env.sh"
+. "$HERE/peers/directus-env.sh"
 export DB_PORT=5432 DB_DATABASE=bench_directus
 CLI="$NODE20 $PEERS/directus/node_modules/@directus/api/dist/cli/run.js"
 $CLI bootstrap

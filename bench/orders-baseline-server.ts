@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import pg from 'pg';
 
-// The comparison point for calling-layer: the peers' bare Fastify 5 + pg route (../shared/peers/server-raw.js with
-// ORDER_BY_ID=1) — no logger, no auth, no validation beyond parseInt, a Pool of 10 — on the same orders table.
+// The comparison point for calling-layer: a bare Fastify 5 + pg route (bench/peers/README.md has its reference
+// figures; ORDER_BY_ID=1) — no logger, no auth, no validation beyond parseInt, a Pool of 10 — on the same orders table.
 //   PORT=18083 PGDATABASE=bench_calling node bench/orders-baseline-server.ts
 
 const port = Number(process.env.PORT ?? 0);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 // The upstream Web API of the web-api bench, as its own process: plain node:http, every reply prebuilt at start so
-// the upstream costs little next to what it serves. Rows are the peers' orders (../shared/peers/load.sql: the same
+// the upstream costs little next to what it serves. Rows are the peers' orders (bench/peers/orders.sql: the same
 // deterministic id, customer, region, amount, time and 40-character note), as JSON a Web API would send.
 //   GET /v1/rows?page=N    (N = 1..ROWS_PAGES) 100 rows: { "page": N, "data": [...] }
 //   GET /v1/export?page=N  EXPORT_PAGE_ROWS rows: { "data": [...], "next": "/v1/export?page=N+1" } (none on the last

@@ -12,7 +12,7 @@ export interface PgTarget {
   database: string;
 }
 
-export const LOAD_SQL = resolve(ROOT, '../shared/peers/load.sql');
+export const LOAD_SQL = resolve(ROOT, 'bench/peers/orders.sql');
 
 export function psql(target: PgTarget, args: string[], database = target.database) {
   const base = [

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import { launch, stop, waitFor200 } from './processes.ts';
 import type { PgTarget } from './calling-setup.ts';
 
-// Directus 12.4.0 as the peers ran it (../shared/peers/directus-env.sh): installed and bootstrapped outside the
+// Directus 12.4.0 as the peers ran it (bench/peers/directus-env.sh): installed and bootstrapped outside the
 // repository (default /tmp/peers/directus, see bench/README.md), loopback only, LOG_LEVEL=warn, every phone-home
 // URL pointed at a dead port, started through @directus/api's CLI entry (the `directus` bin checks npm first).
 
