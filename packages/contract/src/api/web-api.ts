@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allowedHostsList, webApiConnectionLimits } from '../web-api-limits.ts';
 import { defineCall } from '../call.ts';
 import { isoDateTime } from '../dates.ts';
 import { nameText, text } from '../text.ts';
@@ -86,20 +87,8 @@ const connectionSettingsShape = {
   baseUrl: z.url({ protocol: /^https?$/ }).max(2000),
   headers: z.record(headerName, z.string().max(8192)).default({}),
   /** Absent on an update: keep the stored list. */
-  allowedHosts: z.array(z.string().trim().min(1).max(300)).max(50).optional(),
-  connectTimeoutMs: z.number().int().min(100).max(60_000).default(5_000),
-  headersTimeoutMs: z.number().int().min(100).max(300_000).default(15_000),
-  bodyTimeoutMs: z.number().int().min(100).max(600_000).default(30_000),
-  maxReplyBytes: z
-    .number()
-    .int()
-    .min(1024)
-    .max(512 * 1024 * 1024)
-    .default(16 * 1024 * 1024),
-  maxPages: z.number().int().min(1).max(100_000).default(1_000),
-  maxConnections: z.number().int().min(1).max(100).default(10),
-  acquireTimeoutMs: z.number().int().min(1).max(60_000).default(2_000),
-  retries: z.number().int().min(0).max(5).default(2),
+  allowedHosts: allowedHostsList.optional(),
+  ...webApiConnectionLimits,
 };
 
 export const createWebApiConnection = z.object({

@@ -1,3 +1,4 @@
+import { type WebApiMethod, webApiMethods, webApiPaging } from '@datalab/contract/web-api-request';
 import { z } from 'zod';
 import { EngineError } from '../errors.ts';
 
@@ -6,8 +7,8 @@ import { EngineError } from '../errors.ts';
 // the request's shape: in the path each is percent-encoded and may not climb (`.`/`..`), in the query and headers
 // it is text (no line breaks in a header), in the body it is a JSON value put in place of "{param}".
 
-export const httpMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
-export type HttpMethod = (typeof httpMethods)[number];
+export const httpMethods = webApiMethods;
+export type HttpMethod = WebApiMethod;
 
 const placeholder = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 const headerNamePattern = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
@@ -37,19 +38,8 @@ export const headersSchema = z.record(
     .refine((v) => !/[\r\n\0]/.test(v), 'A header value cannot contain line breaks'),
 );
 
-export const pagingSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('none') }),
-  /** The next page's URL: at `path` in the reply body, or (path empty) in the Link header's rel="next". */
-  z.object({ kind: z.literal('next'), path: z.string().max(200).default('') }),
-  /** A page-number query parameter, from `start`, until a page has no rows (or fewer than `size`). */
-  z.object({
-    kind: z.literal('page'),
-    param: z.string().min(1).max(100),
-    start: z.number().int().min(0).default(1),
-    size: z.number().int().min(1).max(100_000).optional(),
-    sizeParam: z.string().min(1).max(100).optional(),
-  }),
-]);
+/** How a request pages: the contract's one definition. */
+export const pagingSchema = webApiPaging;
 export type Paging = z.output<typeof pagingSchema>;
 
 const pathTemplateSchema = z
