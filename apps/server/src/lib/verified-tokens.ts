@@ -1,7 +1,8 @@
-import { BoundedCache } from './bounded-cache.ts';
+import { LRUCache } from 'lru-cache';
 
 // Access tokens whose signature and claims were verified, with the user each one names, until the
-// token's own expiry (docs/decisions.md #17). Looked up on every authenticated request, so the
+// token's own expiry (docs/decisions.md #17), at most `maxEntries` of them, least recently used first out (lru-cache).
+// Looked up on every authenticated request, so the
 // lookup is kept cheap: a Map keyed by a whole token (about 1 kB) hashes every character of each new
 // header string, ~1.5 µs a request. The key is the token's tail instead (signature characters) and
 // the entry holds the whole token, compared in full, so a different token with the same tail is a
@@ -12,23 +13,30 @@ const KEY_CHARS = 32;
 interface Entry {
   token: string;
   userId: number;
+  expiresAt: number;
 }
 
 export class VerifiedTokens {
-  readonly #entries: BoundedCache<string, Entry>;
+  readonly #entries: LRUCache<string, Entry>;
 
   constructor(maxEntries: number) {
-    this.#entries = new BoundedCache(maxEntries);
+    this.#entries = new LRUCache({ max: maxEntries });
   }
 
   /** The user id behind a verified, unexpired token. */
   get(token: string, now = Date.now()): number | undefined {
-    const entry = this.#entries.get(token.slice(-KEY_CHARS), now);
-    return entry !== undefined && entry.token === token ? entry.userId : undefined;
+    const key = token.slice(-KEY_CHARS);
+    const entry = this.#entries.get(key);
+    if (entry === undefined || entry.token !== token) return undefined;
+    if (entry.expiresAt <= now) {
+      this.#entries.delete(key);
+      return undefined;
+    }
+    return entry.userId;
   }
 
   set(token: string, userId: number, expiresAt: number): void {
-    this.#entries.set(token.slice(-KEY_CHARS), { token, userId }, expiresAt);
+    this.#entries.set(token.slice(-KEY_CHARS), { token, userId, expiresAt });
   }
 
   /**

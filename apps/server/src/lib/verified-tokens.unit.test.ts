@@ -34,4 +34,14 @@ describe('VerifiedTokens', () => {
       expect(tokens.userOfBearer(header)).toBeUndefined();
     }
   });
+
+  it('keeps at most its bound, the least recently used token going first', () => {
+    const tokens = new VerifiedTokens(2);
+    const [a, b, c] = [token('a'), token('b'), token('c')].map((t, i) => `${t}${i}`) as [string, string, string];
+    tokens.set(a, 1, Infinity);
+    tokens.set(b, 2, Infinity);
+    expect(tokens.get(a)).toBe(1);
+    tokens.set(c, 3, Infinity);
+    expect([tokens.get(a), tokens.get(b), tokens.get(c)]).toEqual([1, undefined, 3]);
+  });
 });

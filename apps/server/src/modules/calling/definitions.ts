@@ -1,4 +1,4 @@
-import { BoundedCache } from '../../lib/bounded-cache.ts';
+import { LRUCache } from 'lru-cache';
 import { storeWriteCount, type Database } from '../../db/database.ts';
 import { loadDefinition, type DataSourceDefinition } from '../data-sources/definition.service.ts';
 import { findAssetStamp } from './repository.ts';
@@ -23,7 +23,7 @@ interface Entry {
 }
 
 export class DefinitionCache {
-  readonly #entries = new BoundedCache<string, Entry>(MAX_DEFINITIONS);
+  readonly #entries = new LRUCache<string, Entry>({ max: MAX_DEFINITIONS, ttl: REUSE_MS });
 
   async load(db: Database, uid: string, runtime: SqlRuntime): Promise<DataSourceDefinition | undefined> {
     // The embedded store belongs to this process: with no write since the stamp was read, the stamp is the same.
@@ -47,7 +47,7 @@ export class DefinitionCache {
     }
     // Read after the stamp: the definition is at least as new as the stamp it is kept under.
     const definition = await loadDefinition(db, uid, runtime);
-    if (definition) this.#entries.set(uid, { stamp, definition, writes }, Date.now() + REUSE_MS);
+    if (definition) this.#entries.set(uid, { stamp, definition, writes });
     return definition;
   }
 }
