@@ -85,5 +85,15 @@ export function forCaller(error: unknown): unknown {
 
 /** An engine error as its reply for `audience`; any other error as it is. */
 export function replyError(error: unknown, audience: ErrorAudience = 'author'): unknown {
-  return isEngineError(error) ? engineErrorReply(error, audience) : error;
+  if (!isEngineError(error)) return error;
+  const reply = engineErrorReply(error, audience);
+  // The engine error stays behind its reply (a connection test reads why the connection failed from it).
+  reply.cause ??= error;
+  return reply;
+}
+
+/** The engine error behind `error` (itself, or the cause of its reply), if any. */
+export function engineErrorOf(error: unknown): EngineError | undefined {
+  if (isEngineError(error)) return error;
+  return error instanceof AppError && isEngineError(error.cause) ? error.cause : undefined;
 }
