@@ -153,4 +153,39 @@ describeEachStore('error replies and secrets', (context) => {
     });
     expect(group.statusCode).toBe(400);
   });
+  it('says Unsupported Data Asset Type for an asset kind that does not exist', async () => {
+    const response = await reader.call('GET', '/api/DataSource/GetAll?kind=csv');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errors: { 'querystring.kind': ['Unsupported Data Asset Type'] } });
+  });
+
+  it('says No UID provided for a call or an asset read without a uid', async () => {
+    for (const [method, url] of [
+      ['GET', '/data/v1'],
+      ['POST', '/data/v1/'],
+    ] as const) {
+      const response = await reader.call(method, url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json()).toMatchObject({ errors: { dataAssetUid: ['No UID provided'] } });
+    }
+    const blank = await reader.call('GET', '/api/DataSource/GetByUid/%20');
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json()).toMatchObject({ errors: { 'params.uid': ['No UID provided'] } });
+  });
+
+  it('takes a usage report period as From and To together or neither (the last 30 days)', async () => {
+    const base = '/api/Reporting/GetDataSourceMetricsSummaries';
+    const from = new Date(Date.now() - 86_400_000).toISOString();
+    const half = await admin.call('GET', `${base}?from=${from}`);
+    expect(half.statusCode).toBe(400);
+    expect(half.json()).toMatchObject({
+      errors: { 'querystring.to': ['From and To must be all present or all not present'] },
+    });
+    const other = await admin.call('GET', `${base}?to=${from}`);
+    expect(other.json()).toMatchObject({
+      errors: { 'querystring.from': ['From and To must be all present or all not present'] },
+    });
+    const neither = await admin.call('GET', base);
+    expect(neither.statusCode, neither.body).toBe(200);
+  });
 });

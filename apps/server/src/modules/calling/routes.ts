@@ -1,5 +1,6 @@
 import { contentTypes, isEngineError, type Format } from '@datalab/engine';
 import { EXCHANGE_HEADER } from '@datalab/contract/api/web-api';
+import { messages } from '@datalab/contract/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, invalid } from '../../lib/errors.ts';
 import { engineErrorReply, forCaller, mapEngineErrors, replyError } from '../../lib/engine-errors.ts';
@@ -222,4 +223,10 @@ export default async function callingRoutes(app: FastifyInstance) {
   const options = { onRequest: authenticate(app), config, schema: { hide: true }, exposeHeadRoute: false };
   app.get(`${DATA_API_PREFIX}/:dataAssetUid`, options, handle);
   app.post(`${DATA_API_PREFIX}/:dataAssetUid`, options, handle);
+  // A call without an asset's uid (`/data/v1`, `/data/v1/`) is bad input, said as such, not a missing page.
+  const noUid = async () => {
+    throw invalid('dataAssetUid', messages.noUidProvided);
+  };
+  app.get(DATA_API_PREFIX, { ...options, config: { access: { signedIn: true } } }, noUid);
+  app.post(DATA_API_PREFIX, { ...options, config: { access: { signedIn: true } } }, noUid);
 }
