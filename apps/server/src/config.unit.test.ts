@@ -95,6 +95,16 @@ describe('configuration', () => {
       Buffer.from('0123456789'.repeat(4)).subarray(0, 32).toString('base64'),
       /SIGNING_KEY repeats a short pattern/,
     ],
+    [
+      'the bytes 0x00 to 0x1f in sequence',
+      Buffer.from(Array.from({ length: 32 }, (_, i) => i)).toString('base64'),
+      /SIGNING_KEY is a sequence \(each byte a fixed step from the one before\), not random bytes/,
+    ],
+    [
+      'bytes of a narrow range',
+      Buffer.from(Array.from({ length: 32 }, (_, i) => 0x80 + ((i * i * 7 + i * 3) % 100))).toString('base64'),
+      /SIGNING_KEY uses only a narrow range of byte values/,
+    ],
     ['a placeholder', 'CHANGEME' + key.slice(8), /SIGNING_KEY contains a placeholder word/],
     [
       'a passphrase',
@@ -106,6 +116,7 @@ describe('configuration', () => {
     expect(problems).toHaveLength(1);
     expect(problems[0]).toMatch(message);
     expect(problems[0]).toMatch(/set it to 32 random bytes/);
+    expect(problems[0]).toContain('generate one with: node -e');
   });
 
   it('accepts random keys in production', () => {

@@ -1,9 +1,12 @@
-// The message templates of SPEC §5. Every validation message in Data Lab is built here.
+import { echoedId } from './redact.ts';
+
+// The message templates of SPEC §5. Every validation message in Data Lab is built here. An id a message repeats is
+// redacted and capped (echoedId): a requested id is whatever the caller sent, a pasted secret included.
 
 export const messages = {
   required: (field: string) => `${field} is required`,
-  doesNotExist: (entity: string, id: string | number) => `${entity} with id ${id} does not exist`,
-  alreadyExists: (entity: string, id: string | number) => `${entity} with id ${id} already exists`,
+  doesNotExist: (entity: string, id: string | number) => `${entity} with id ${echoedId(id)} does not exist`,
+  alreadyExists: (entity: string, id: string | number) => `${entity} with id ${echoedId(id)} already exists`,
   /** The name-based equivalent of alreadyExists, for things people name. */
   alreadyExistsNamed: (entity: string, name: string) => `${entity} with name ${name} already exists`,
   noneFound: (what = 'Data') => `No ${what} found`,

@@ -13,6 +13,12 @@ import { jsonInMemory } from './writers/json.ts';
 // result in a format. Everything else is reachable through '@datalab/engine/<path>'.
 
 export { EngineError, isEngineError, type EngineErrorCode } from './errors.ts';
+export {
+  describeConnectFailure,
+  type ConnectFailure,
+  type ConnectFailureReason,
+  type ConnectTarget,
+} from './connectors/connect-errors.ts';
 export type { Column, ColumnType, Connector, PoolStats, Row, RowStream, RowsInMemory } from './types.ts';
 export { inMemory, isInMemory, releaseRows, rowsInMemory } from './types.ts';
 export {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { STORE_UNAVAILABLE_MESSAGE } from '../lib/store-errors.ts';
 import { buildAsset, buildConnection, createSqliteSource, type CollectionRef } from '../testing/orders-source.ts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
@@ -11,7 +12,7 @@ import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
 // everything). Readiness fails and liveness stays green; every call with a valid credential answers 503 with a
 // clear message — never 200, never a 500, never a door left open by a check that could not read the store — and
 // fails fast; once the proxy relays again, everything answers as before without a restart. SQLite, the embedded
-// store, is a file in the process: it has no such fault.
+// store, is a file in the process: its faults are a file that refuses to serve (the last suite).
 
 const postgres = await isPostgresAvailable();
 const CONNECT_TIMEOUT_MS = 1000;
@@ -159,5 +160,34 @@ const CONNECT_TIMEOUT_MS = 1000;
     expect((await t.app.inject({ method: 'GET', url: '/health/ready' })).statusCode).toBe(200);
     expect(await statuses()).toEqual(everyStatus(200));
     expect((await buildPerson(t)).id).toEqual(expect.any(Number));
+  });
+});
+
+// The embedded store cannot fail over a network, but its file can stop serving: another process holding it, a
+// read-only or full disk. Made read-only here (`query_only`, as a read-only file system refuses writes), a write
+// answers 503 with the same message as a cut network, not 500; readable calls still answer.
+describe('metadata store refusing writes [sqlite]', () => {
+  let t: TestApp;
+  let admin: Person;
+
+  beforeAll(async () => {
+    t = await createTestApp('sqlite');
+    admin = await buildPerson(t, { canManageUsers: true });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers 503 with a clear message while the file refuses writes, and serves again after', async () => {
+    await sql`pragma query_only = on`.execute(t.app.db);
+    try {
+      const write = await admin.call('POST', '/api/UserGroup', { name: unique('While read-only') });
+      expect(write.statusCode, write.body).toBe(503);
+      expect(write.json()).toMatchObject({ status: 503, code: 'unavailable', detail: STORE_UNAVAILABLE_MESSAGE });
+      expect(write.headers['retry-after']).toBe('5');
+      expect(write.body).not.toMatch(/readonly|sqlite/i);
+      expect((await admin.call('GET', '/api/UserGroup')).statusCode).toBe(200);
+    } finally {
+      await sql`pragma query_only = off`.execute(t.app.db);
+    }
+    expect((await admin.call('POST', '/api/UserGroup', { name: unique('After') })).statusCode).toBe(201);
   });
 });

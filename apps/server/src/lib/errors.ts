@@ -36,8 +36,22 @@ export const validation = (errors: ErrorsMap) =>
 /** A single-field validation error. */
 export const invalid = (field: string, message: string) => validation({ [field]: [message] });
 
-export const unauthenticated = () =>
-  new AppError({ status: 401, code: 'unauthenticated', title: texts.unauthenticated });
+/** The 401 of a request that sent a bearer credential the server refused, whatever was wrong with it. */
+export const INVALID_TOKEN = {
+  title: 'The token is invalid, revoked or expired',
+  detail:
+    'Send an active token in the Authorization header: sign in again, or create a new Data Lab token under ' +
+    'Tokens if this one was revoked or has expired.',
+} as const;
+
+/**
+ * 401. Without a credential: the sign-in text. With one that was refused (`credentialSent`): the same reply for a
+ * token that is unknown, mistyped, revoked, expired or a session that ended, so the reply tells nothing about which.
+ */
+export const unauthenticated = (credentialSent = false) =>
+  credentialSent
+    ? new AppError({ status: 401, code: 'unauthenticated', ...INVALID_TOKEN })
+    : new AppError({ status: 401, code: 'unauthenticated', title: texts.unauthenticated });
 
 export const forbidden = () =>
   new AppError({

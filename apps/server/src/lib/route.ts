@@ -102,6 +102,12 @@ export function declaredCollection(collection: Collection | undefined): Collecti
   return collection;
 }
 
+/** Before validation: a request sent without a body gets `{}` (for calls whose body fields are all optional). */
+function emptyBodyAsObject(request: FastifyRequest, _reply: FastifyReply, done: () => void) {
+  if (request.body === undefined) request.body = {};
+  done();
+}
+
 export function route<C extends CallDefinition>(
   app: FastifyInstance,
   call: C,
@@ -116,6 +122,8 @@ export function route<C extends CallDefinition>(
   const decides = !isPublic && (!('signedIn' in access) || access.refusesTokens === true);
   const status = call.status ?? 200;
   const authenticate = (request: FastifyRequest) => app.authenticate(request);
+  // A body whose every field is optional may be left out (`curl -X POST …/api/Caching/PurgeCache`): no body is `{}`.
+  const bodyOptional = call.body !== undefined && call.body.safeParse({}).success;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: call.method,
     url: call.path,
@@ -131,6 +139,7 @@ export function route<C extends CallDefinition>(
       response: { [status]: call.response },
     },
     ...(isPublic ? {} : { onRequest: authenticate }),
+    ...(bodyOptional ? { preValidation: emptyBodyAsObject } : {}),
     handler: decides
       ? async (request, reply) => {
           if (!request.user) throw new Error('authenticate did not run');

@@ -17,10 +17,12 @@ export function fieldLabel(key: string): string {
  * A message a schema already words with a SPEC §5 template (the contract's parameter and rule schemas do: 'Unsupported
  * type money', 'Parameter with name a already exists', 'At least one column is required') is kept as it is.
  */
-const TEMPLATED = /^Unsupported type |already exists$|is required$/;
+const TEMPLATED = /^Unsupported type |already exists$|is required$|must be all present or all not present$/;
+/** Fixed texts a schema may give an issue: kept as they are too. */
+const FIXED: ReadonlySet<string> = new Set([messages.unsupportedDataAssetType, messages.noUidProvided]);
 
 function messageFor(issue: z.core.$ZodIssue, label: string): string {
-  if (TEMPLATED.test(issue.message)) return issue.message;
+  if (TEMPLATED.test(issue.message) || FIXED.has(issue.message)) return issue.message;
   if (issue.code === 'invalid_type' && issue.input === undefined) return messages.required(label);
   if (issue.code === 'invalid_value') return messages.invalidOption;
   if (issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1) return messages.required(label);

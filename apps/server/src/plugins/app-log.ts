@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { redactDeep, redactSecrets } from '@datalab/contract/redact';
 import type { Database } from '../db/database.ts';
 import type { ApplicationLogsTable } from '../db/schema.ts';
 import { insertLog } from '../modules/application-logs/repository.ts';
 
 // Application-log records live in the metadata store (DESIGN §3), where the log screen reads them.
-// Pino's stream is for operators; these records are for administrators. Retention: plugins/app-log-retention.ts.
+// Pino's stream is for operators; these records are for administrators. No record keeps a token secret: message and
+// details are redacted here, whoever wrote them (a client error report, a failed request's URL, a connection test). Retention: plugins/app-log-retention.ts.
 
 export interface AppLogEntry {
   level: ApplicationLogsTable['level'];
@@ -34,10 +36,10 @@ export default fp(
           created_at: new Date().toISOString(),
           level: entry.level,
           category: entry.category,
-          message: entry.message,
+          message: redactSecrets(entry.message),
           request_id: entry.requestId ?? null,
           user_id: entry.userId ?? null,
-          details: entry.details ? JSON.stringify(entry.details) : null,
+          details: entry.details ? JSON.stringify(redactDeep(entry.details)) : null,
         });
       },
     };

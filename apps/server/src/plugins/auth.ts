@@ -163,7 +163,7 @@ export default fp(
     const checkToken = async (request: FastifyRequest): Promise<number> => {
       const token = bearerToken(request);
       const userId = token ? await userIdFor(token, request) : undefined;
-      if (userId === undefined) throw unauthenticated();
+      if (userId === undefined) throw unauthenticated(token !== undefined);
       return userId;
     };
 

@@ -3,6 +3,7 @@ import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, Fast
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { redactDeep, redactSecrets } from '@datalab/contract/redact';
 import { texts } from '@datalab/contract/texts';
 import { textMessages } from '@datalab/contract/text';
 import { AppError, notFound, payloadTooLarge, validation } from '../lib/errors.ts';
@@ -46,11 +47,13 @@ function toAppError(error: FastifyError, bodyLimit: number): AppError | undefine
   return undefined;
 }
 
+/** The one error reply. Its texts are redacted (no token secret is echoed, whatever a message repeated). */
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   reply.headers(error.headers);
-  const body: Record<string, unknown> = { title: error.title, status: error.status, code: error.code };
-  if (error.message !== error.title) body['detail'] = error.message;
-  if (error.errors) body['errors'] = error.errors;
+  const title = redactSecrets(error.title);
+  const body: Record<string, unknown> = { title, status: error.status, code: error.code };
+  if (error.message !== error.title) body['detail'] = redactSecrets(error.message);
+  if (error.errors) body['errors'] = redactDeep(error.errors);
   body['requestId'] = request.id;
   return reply.status(error.status).type('application/json; charset=utf-8').send(body);
 }

@@ -1,4 +1,5 @@
 import type { Insertable } from 'kysely';
+import { redactSecrets } from '@datalab/contract/redact';
 import type { ApplicationLogsTable, UsageRecordsTable } from '../db/schema.ts';
 import { encodeCallDetails } from '../modules/application-logs/call-details.ts';
 import type { BulkColumn } from '../modules/reporting/bulk.ts';
@@ -77,7 +78,10 @@ export interface Rows {
 }
 export function toRows({ entry, at }: Pending): Rows {
   const iso = new Date(at).toISOString();
-  return { record: toRow(entry, iso), log: toLog(entry, iso) };
+  // The uid is what the caller put in the path (`GET /data/v1/<a pasted secret>`): redacted before it is stored.
+  const uid = redactSecrets(entry.dataSourceUid);
+  const safe = uid === entry.dataSourceUid ? entry : { ...entry, dataSourceUid: uid };
+  return { record: toRow(safe, iso), log: toLog(safe, iso) };
 }
 export const recordValues = (calls: Rows[]) => calls.map((call) => valuesOf(call.record, RECORD_COLUMNS));
 export const logValues = (calls: Rows[]) => calls.map((call) => valuesOf(call.log, LOG_COLUMNS));

@@ -156,6 +156,15 @@ describe('apiCall failures (SPEC §8)', () => {
     expect(toasts()).toEqual([texts.unknownError, body]);
   });
 
+  it('429 and 502: their own texts, not the unknown-error text', async () => {
+    fetchMock.mockResolvedValue(reply(429, { title: texts.tooManyRequests, status: 429, code: 'rate_limited' }));
+    expect((await failure(apiCall(getCurrentUser))).message).toBe(texts.tooManyRequests);
+    fetchMock.mockResolvedValue(reply(502, { title: texts.badGateway, status: 502, code: 'upstream' }));
+    expect((await failure(apiCall(getCurrentUser))).message).toBe(texts.badGateway);
+    expect(toasts()).toEqual([texts.tooManyRequests, texts.badGateway]);
+    expect(toasts()).not.toContain(texts.unknownError);
+  });
+
   it('a status the screen shows itself fails without a toast and keeps the errors map', async () => {
     const title = 'Collection with name Sales already exists';
     fetchMock.mockResolvedValue(reply(409, { title, status: 409, code: 'conflict', errors: { name: [title] } }));

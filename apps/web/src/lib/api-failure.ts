@@ -34,6 +34,16 @@ export function validationLines(errors: ErrorsMap): string[] {
   return Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(', ')}`);
 }
 
+/**
+ * What a status other than 400, 401 and 403 says outside developer mode: the texts the product has for too many
+ * requests (429) and a target that could not process a valid call (502), the unknown-error text for the rest.
+ */
+export function statusText(status: number): string {
+  if (status === 429) return texts.tooManyRequests;
+  if (status === 502) return texts.badGateway;
+  return texts.unknownError;
+}
+
 export function httpFailure(status: number, body: string, context: FailureContext): ApiError {
   const json = parseJson(body);
   const parsedProblem = problem.safeParse(json);
@@ -70,7 +80,7 @@ export function httpFailure(status: number, body: string, context: FailureContex
       message: texts.unauthorised.message,
     });
   }
-  const message = context.isDeveloperMode ? body || `${status} ${context.method} ${context.url}` : texts.unknownError;
+  const message = context.isDeveloperMode ? body || `${status} ${context.method} ${context.url}` : statusText(status);
   const errors = withErrors.safeParse(json);
   if (!context.quietStatuses?.includes(status)) notifyError(message);
   return new ApiError({

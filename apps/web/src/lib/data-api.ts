@@ -119,7 +119,8 @@ export async function callDataAsset(
   }
   const { members, rows, text } = body;
   exchange.elapsedMs = Math.round(body.receivedAt - startedAt);
-  if (withExchanges) {
+  // The server sends exchanges to the collection's Editors and Owners only; anyone else gets the plain result.
+  if (withExchanges && 'exchanges' in members) {
     const parsed = exchangesEnvelope.safeParse(members);
     if (!parsed.success) throw invalidResponse(response.status, text, parsed.error, context);
     const { exchanges, exchangesOmitted, ...envelope } = parsed.data;

@@ -33,7 +33,7 @@ export type LogLevel = z.infer<typeof logLevel>;
 
 /** The categories Data Lab writes today; the filter takes any category. */
 /** 'call': one record per data call (calling layer, downloads), written with its usage record. */
-export const knownLogCategories = ['audit', 'request', 'client', 'call'] as const;
+export const knownLogCategories = ['audit', 'request', 'client', 'call', 'connections'] as const;
 
 /**
  * Counting matches stops here: beyond it the list says "more than" instead of scanning every record. 1,000 (not

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from '../messages.ts';
 import { defineCall } from '../call.ts';
 import { isoDateTime } from '../dates.ts';
 import { pageOf, pageQuery } from '../paging.ts';
@@ -19,7 +20,7 @@ export type ClientTool = (typeof clientTools)[number];
 
 const idParam = z.string().regex(/^\d{1,15}$/, 'Invalid option');
 /** An asset by numeric id or uid. */
-const assetParam = z.string().trim().min(1).max(100);
+const assetParam = z.string().trim().min(1, messages.noUidProvided).max(100);
 
 /** A parameter definition (name, type, list, required, default, min/max, pattern, allowed values). */
 export const parameterDefinition = parameterDefinitionSchema;
@@ -83,7 +84,7 @@ export const getAllDataSources = defineCall({
   query: pageQuery.extend({
     search: text(200).optional(),
     collectionUid: z.string().trim().min(1).optional(),
-    kind: z.enum(dataSourceKinds).optional(),
+    kind: z.enum(dataSourceKinds, { error: messages.unsupportedDataAssetType }).optional(),
   }),
   response: pageOf(dataSourceSummary),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
+import { messages } from '../messages.ts';
 import { isoDateTime } from '../dates.ts';
 import { pageOf, pageQuery } from '../paging.ts';
 import { text } from '../text.ts';
@@ -21,10 +22,15 @@ export const reportingPeriodMessages = {
     `The period may cover at most ${MAX_PERIOD_DAYS[granularity]} days at ${granularity} granularity`,
 } as const;
 
+/** The period when a query names none (neither From nor To): the last DEFAULT_PERIOD_DAYS days up to now. */
+export const DEFAULT_PERIOD_DAYS = 30;
+const DAY_MS = 86_400_000;
+
 export const metricsQuery = pageQuery
   .extend({
-    from: isoDateTime,
-    to: isoDateTime,
+    /** From and To come together, or neither (then the last DEFAULT_PERIOD_DAYS days). */
+    from: isoDateTime.optional(),
+    to: isoDateTime.optional(),
     granularity: z.enum(granularities).default('day'),
     /** One collection's data sources (or users of them). */
     collectionUid: text(200).pipe(z.string().min(1)).optional(),
@@ -32,14 +38,24 @@ export const metricsQuery = pageQuery
     dataAssetUid: text(200).pipe(z.string().min(1)).optional(),
   })
   .superRefine((query, context) => {
+    if ((query.from === undefined) !== (query.to === undefined)) {
+      const missing = query.from === undefined ? 'from' : 'to';
+      context.addIssue({ code: 'custom', path: [missing], message: messages.allOrNone('From', 'To') });
+      return;
+    }
+    if (query.from === undefined || query.to === undefined) return;
     if (query.to < query.from) {
       context.addIssue({ code: 'custom', path: ['to'], message: reportingPeriodMessages.backwards });
       return;
     }
-    const days = (query.to.getTime() - query.from.getTime()) / 86_400_000;
+    const days = (query.to.getTime() - query.from.getTime()) / DAY_MS;
     if (days > MAX_PERIOD_DAYS[query.granularity]) {
       context.addIssue({ code: 'custom', path: ['to'], message: reportingPeriodMessages.tooLong(query.granularity) });
     }
+  })
+  .transform(({ from, to, ...query }) => {
+    const end = to ?? new Date();
+    return { ...query, from: from ?? new Date(end.getTime() - DEFAULT_PERIOD_DAYS * DAY_MS), to: end };
   });
 export type MetricsQuery = z.input<typeof metricsQuery>;
 

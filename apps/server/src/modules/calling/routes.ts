@@ -1,8 +1,9 @@
 import { contentTypes, isEngineError, type Format } from '@datalab/engine';
 import { EXCHANGE_HEADER } from '@datalab/contract/api/web-api';
+import { messages } from '@datalab/contract/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, invalid } from '../../lib/errors.ts';
-import { engineErrorReply, mapEngineErrors, replyError } from '../../lib/engine-errors.ts';
+import { engineErrorReply, forCaller, mapEngineErrors, replyError } from '../../lib/engine-errors.ts';
 import type { UsageRecord } from '../../plugins/usage.ts';
 import type { RouteAccess } from '../access/route-access.ts';
 import type { DataSourceDefinition } from '../data-sources/definition.service.ts';
@@ -11,7 +12,7 @@ import { DefinitionCache } from './definitions.ts';
 import { TRUNCATED_TRAILER, acceptsTrailers, contentDisposition, negotiateFormat } from './negotiation.ts';
 import { DATA_API_PREFIX, callableAssets, openApiDocument } from './openapi.ts';
 import { serverTiming, type CallTimings } from './server-timing.ts';
-import { callExport, callJson, callableAsset, checkValues, type CallingDeps } from './service.ts';
+import { callExport, callJson, callableAsset, checkValues, isAuthor, type CallingDeps } from './service.ts';
 
 // The calling layer (DESIGN §6): /data/v1/{dataAssetUid} answers GET (values in the query string) and POST (a JSON
 // object of values), and /data/v1/openapi.json describes what the caller may call. Not /api routes: they take the
@@ -114,8 +115,12 @@ export default async function callingRoutes(app: FastifyInstance) {
     },
   );
 
-  /** Answers a call the caller may make, in the format asked for; `finish` writes its usage record. */
-  async function answer(call: Call, definition: DataSourceDefinition) {
+  /**
+   * Answers a call the caller may make, in the format asked for; `finish` writes its usage record. `author`: the
+   * caller is an Editor or Owner of the asset's collection, signed in to the portal (no token), who may read the
+   * upstream exchanges of a Web API call (EXCHANGE_HEADER; ignored for anyone else) and the database's own error text.
+   */
+  async function answer(call: Call, definition: DataSourceDefinition, author: boolean) {
     const { request, reply, record, finish, startedAt, timings } = call;
     const format: Format = negotiateFormat(
       (request.query as Record<string, unknown>)['format'],
@@ -127,7 +132,7 @@ export default async function callingRoutes(app: FastifyInstance) {
     reply.header('content-disposition', contentDisposition(definition.name, format));
     if (format === 'json') {
       // The developer view asks for the upstream exchanges of a Web API asset (EXCHANGE_HEADER).
-      const exchanges = request.headers[EXCHANGE_HEADER] === '1' ? new ExchangeLog() : undefined;
+      const exchanges = author && request.headers[EXCHANGE_HEADER] === '1' ? new ExchangeLog() : undefined;
       let result: Awaited<ReturnType<typeof callJson>>;
       try {
         result = await callJson(deps, definition, values, startedAt, timings, signal, exchanges);
@@ -165,9 +170,10 @@ export default async function callingRoutes(app: FastifyInstance) {
     if (user.token) {
       Object.assign(call.record, { tokenId: user.token.id, userId: user.token.kind === 'collection' ? null : user.id });
     }
+    let definition: DataSourceDefinition | undefined;
+    let author = false;
     try {
       // Each call counts against the caller's limit, a refused one too (against the general budget).
-      let definition: DataSourceDefinition;
       try {
         definition = await callableAsset(deps, user, uid, call.timings);
       } catch (error) {
@@ -180,12 +186,36 @@ export default async function callingRoutes(app: FastifyInstance) {
         dataSourceName: definition.name,
         collectionId: definition.collection.id,
       });
-      return await answer(call, definition);
-    } catch (error) {
+      author = await isAuthor(deps, user, definition.collection.id);
+      return await answer(call, definition, author);
+    } catch (failure) {
+      const error = author ? failure : forCaller(failure);
+      if (error !== failure) await logDatabaseText(request, user.id, definition, failure);
       call.finish({ status: statusOf(error) });
       reportTimings(call);
       throw error;
     }
+  }
+
+  /** The database's own text of a failed call whose caller got the generic reply: for administrators, by request id. */
+  async function logDatabaseText(
+    request: FastifyRequest,
+    userId: number,
+    definition: DataSourceDefinition | undefined,
+    failure: unknown,
+  ) {
+    const text = failure instanceof Error ? failure.message : String(failure);
+    const asset = definition ? `${definition.name} (${definition.uid})` : 'a data asset';
+    await app.appLog
+      .write({
+        level: 'warn',
+        category: 'call',
+        message: `Call of ${asset}: the data source failed: ${text}`,
+        requestId: request.id,
+        userId,
+        details: { dataAsset: definition?.uid ?? null, collectionId: definition?.collection.id ?? null },
+      })
+      .catch((error: unknown) => request.log.error({ err: error }, 'could not write the application log'));
   }
 
   const config = { access: CALL_ACCESS };
@@ -193,4 +223,10 @@ export default async function callingRoutes(app: FastifyInstance) {
   const options = { onRequest: authenticate(app), config, schema: { hide: true }, exposeHeadRoute: false };
   app.get(`${DATA_API_PREFIX}/:dataAssetUid`, options, handle);
   app.post(`${DATA_API_PREFIX}/:dataAssetUid`, options, handle);
+  // A call without an asset's uid (`/data/v1`, `/data/v1/`) is bad input, said as such, not a missing page.
+  const noUid = async () => {
+    throw invalid('dataAssetUid', messages.noUidProvided);
+  };
+  app.get(DATA_API_PREFIX, { ...options, config: { access: { signedIn: true } } }, noUid);
+  app.post(DATA_API_PREFIX, { ...options, config: { access: { signedIn: true } } }, noUid);
 }

@@ -87,6 +87,15 @@ export async function callableAsset(
   return definition;
 }
 
+/**
+ * Whether the caller writes the collection's assets: an Editor or Owner signed in to the portal. A Data Lab token is
+ * never an author here (a program gets what a Reader gets), whatever its role.
+ */
+export async function isAuthor(deps: CallingDeps, user: AuthUser, collectionId: number): Promise<boolean> {
+  if (user.token) return false;
+  return decide(user, await effectiveRole(deps.access, user, collectionId), 'editAssets') === 'allow';
+}
+
 /** Typed values, or a 400 with the errors map (SPEC §5 templates): types, bounds, patterns and fixed options. */
 export function checkValues(definition: DataSourceDefinition, raw: Record<string, unknown>): Record<string, unknown> {
   const typed = validateParameters(definition.parameters, raw);

@@ -21,6 +21,7 @@ import {
   updateConnection,
   type ConnectionServices,
 } from './service.ts';
+import { explainingSqlTestFailure } from '../../lib/connection-tests.ts';
 
 // SQL connections: Readers see them (never a password), Editors read their schema for completion, Owners
 // manage and test them (DESIGN §5).
@@ -48,12 +49,19 @@ export default async function connectionRoutes(app: FastifyInstance) {
   route(app, deleteSqlConnection, { collection: 'update', connection: byId }, async (c) =>
     deleteConnection(services(c), Number(c.params.id)),
   );
+  // A failed test says why, under the field it points at, and leaves a warn record (lib/connection-tests.ts).
   route(app, testSqlConnection, { collection: 'update', connection: byId }, async (c) =>
-    testStoredConnection(services(c), Number(c.params.id)),
+    explainingSqlTestFailure(app, c.request, { connectionId: Number(c.params.id) }, () =>
+      testStoredConnection(services(c), Number(c.params.id)),
+    ),
   );
-  route(app, testUnsavedSqlConnection, { collection: 'update', uid: { body: 'collectionUid' } }, async (c) =>
-    testUnsavedConnection(services(c), declaredCollection(c.collection), c.body),
-  );
+  route(app, testUnsavedSqlConnection, { collection: 'update', uid: { body: 'collectionUid' } }, async (c) => {
+    const { kind, host, port, database, username, ssl, connectionId } = c.body;
+    const subject = { collectionUid: c.body.collectionUid, connectionId, kind, host, port, database, username, ssl };
+    return explainingSqlTestFailure(app, c.request, subject, () =>
+      testUnsavedConnection(services(c), declaredCollection(c.collection), c.body),
+    );
+  });
   route(app, getSqlConnectionSchema, { collection: 'editAssets', connection: byId }, async (c) =>
     connectionSchema(services(c), Number(c.params.id)),
   );

@@ -9,8 +9,8 @@ import { TEST_PUBLIC_URL } from '../../testing/app.ts';
 import { buildCollection, buildPerson } from '../../testing/builders.ts';
 
 // A connection's password never reaches a log line: the app's own logger at debug level, its lines captured,
-// while a connection is created, changed, tested against a port nobody listens on (a 502 that is logged as a
-// warning) and previewed.
+// while a connection is created, changed, tested against a port nobody listens on (a 400 saying the connection was
+// refused, and a warn record) and previewed (a 502 that is logged as a warning).
 
 const SECRET = 'conn-secret-9d2e-never-logged';
 
@@ -53,7 +53,7 @@ describe('connection secrets and the log', () => {
     const created = await owner.call('POST', '/api/SqlConnection', { collectionUid: collection.uid, ...settings });
     expect(created.statusCode).toBe(201);
     const id = created.json<{ id: number }>().id;
-    expect((await owner.call('POST', `/api/SqlConnection/${id}/Test`)).statusCode).toBe(502);
+    expect((await owner.call('POST', `/api/SqlConnection/${id}/Test`)).statusCode).toBe(400);
     expect(
       (await owner.call('PUT', `/api/SqlConnection/${id}`, { ...settings, password: `${SECRET}-2` })).statusCode,
     ).toBe(200);

@@ -1,6 +1,6 @@
 import { isEngineError, type FileFormat } from '@datalab/engine';
 import type { Writable } from 'node:stream';
-import { engineErrorReply } from '../../lib/engine-errors.ts';
+import { engineErrorReply, forCaller } from '../../lib/engine-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { callableAsset, checkOptions, checkValues, runExport } from '../calling/service.ts';
 import { callerOfJob } from './caller.ts';
@@ -23,18 +23,23 @@ const FAILED = 'The download failed';
 /** Rows so far are written at most this often (they double as the heartbeat of a Running job). */
 export const PROGRESS_MS = 1_000;
 
-/** A safe text for a failure: the engine's SPEC §8 texts as the calling layer answers them, never internals. */
-function failureMessage(error: unknown): string {
+/**
+ * A safe text for a failure: the engine's texts as the calling layer answers a caller who is not an author (never
+ * the database's own text, which can quote data values), never internals.
+ */
+function failureMessage(failure: unknown): string {
+  const error = forCaller(failure);
   if (error instanceof FileLimitError) return error.message;
-  if (isEngineError(error)) return engineErrorReply(error).title;
+  if (isEngineError(error)) return engineErrorReply(error, 'caller').title;
   if (error instanceof AppError) return error.errors ? Object.values(error.errors).flat().join(' ') : error.title;
   // A failed open, write, fsync or rename (a full disk, a volume gone, no permission): an error of the system.
   if (error && typeof error === 'object' && 'syscall' in error) return WRITE_FAILED;
   return FAILED;
 }
 
-function statusOf(error: unknown): number {
-  if (isEngineError(error)) return engineErrorReply(error).status;
+function statusOf(failure: unknown): number {
+  const error = forCaller(failure);
+  if (isEngineError(error)) return engineErrorReply(error, 'caller').status;
   if (error instanceof AppError) return error.status;
   return 500;
 }

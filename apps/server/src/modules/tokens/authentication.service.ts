@@ -134,7 +134,7 @@ export class TokenAuthenticator {
       if (refusal instanceof RateLimiterRes) throw rateLimited(Math.max(1, Math.ceil(refusal.msBeforeNext / 1000)));
       throw refusal;
     }
-    throw unauthenticated();
+    throw unauthenticated(true);
   }
 }
 

@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAK_REPORT_ENTRIES_MAX, LEAK_REPORT_RECEIVED } from '@datalab/contract/api/tokens';
 import { buildApp } from '../../app.ts';
+import { INVALID_TOKEN } from '../../lib/errors.ts';
 import { loadConfig } from '../../config.ts';
 import { TEST_PUBLIC_URL, type TestApp } from '../../testing/app.ts';
 import { auditRecords, buildPerson, type Person } from '../../testing/builders.ts';
@@ -115,7 +116,7 @@ for (const store of ['sqlite', 'postgres'] as const) {
 
       const next = await callAsset(token.secret);
       expect(next.statusCode).toBe(401);
-      expect(next.json()).toMatchObject({ title: 'Please log in to continue' });
+      expect(next.json()).toMatchObject({ title: INVALID_TOKEN.title });
       expect((await withToken(t, token.secret, 'GET', '/api/Account/GetCurrentUser')).statusCode).toBe(401);
       expect(await tokenOf(token.id)).toMatchObject({ status: 'Revoked', revokedReason: 'leaked', revokedBy: null });
       const listed = await owner.call('GET', '/api/Token/GetAll?status=Revoked&pageSize=200');

@@ -1,6 +1,7 @@
 import { crc32 } from 'node:zlib';
 import { beforeAll, expect, it } from 'vitest';
 import { token as tokenSchema, TOKEN_PATTERN_SOURCE } from '@datalab/contract/api/tokens';
+import { INVALID_TOKEN } from '../../lib/errors.ts';
 import { auditRecords, buildGroup, buildPerson, type Person } from '../../testing/builders.ts';
 import { describeEachStore } from '../../testing/suite.ts';
 import { TOKEN_FAILURES_PER_MINUTE } from './authentication.service.ts';
@@ -202,7 +203,7 @@ describeEachStore('Data Lab tokens', (context) => {
     const jwt = await call('not.a.jwt', 'GET', `/data/v1/${first.assetUid}`);
     const shapes = [...refusals, jwt].map(shape);
     for (const one of shapes) expect(one).toEqual(shapes[0]);
-    expect(shapes[0]).toMatchObject({ status: 401, title: 'Please log in to continue' });
+    expect(shapes[0]).toMatchObject({ status: 401, ...INVALID_TOKEN });
   });
 
   it('slows a flood of wrong tokens from one address without locking out a valid token from it', async () => {

@@ -228,10 +228,20 @@ describeEachStore('Web API data assets', (ctx) => {
     expect(call.json()).not.toHaveProperty('exchanges');
     expect(String(call.headers['server-timing'])).toContain('authz');
 
-    // The developer view: exchanges of this call's own run; none for a cached reply.
+    // The developer view (an Editor's): exchanges of this call's own run; none for a cached reply.
     const fresh = await w.reader.call('POST', `/data/v1/${asset.uid}`, { region: 'AS' });
     expect(fresh.statusCode).toBe(200);
-    const headers = { authorization: `Bearer ${w.reader.token}`, [EXCHANGE_HEADER]: '1' };
+    // Exchanges are for the collection's authors: a Reader's request for them is ignored.
+    const asReader = { authorization: `Bearer ${w.reader.token}`, [EXCHANGE_HEADER]: '1' };
+    const refused = await ctx().app.inject({
+      method: 'GET',
+      url: `/data/v1/${asset.uid}?region=EU`,
+      headers: asReader,
+    });
+    expect(refused.statusCode).toBe(200);
+    expect(refused.json()).not.toHaveProperty('exchanges');
+    expect(refused.body).not.toContain(upstream.origin);
+    const headers = { authorization: `Bearer ${w.editor.token}`, [EXCHANGE_HEADER]: '1' };
     const cached = await ctx().app.inject({ method: 'GET', url: `/data/v1/${asset.uid}?region=AS`, headers });
     expect(callResultWithExchanges.parse(cached.json())).toMatchObject({ cached: true, exchanges: [] });
     const detailed = await ctx().app.inject({ method: 'GET', url: `/data/v1/${asset.uid}`, headers });

@@ -3,6 +3,7 @@ import { webApiConnection, webApiCredential, webApiTestResult } from '@datalab/c
 import { texts } from '@datalab/contract/texts';
 import { auditRecords, buildCollection, buildPerson, unique } from '../../testing/builders.ts';
 import { describeEachStore } from '../../testing/suite.ts';
+import { freePort } from '../../testing/ports.ts';
 import { ALLOWED_HOSTS_ADMIN_ONLY, SECRET_HEADER } from './service.ts';
 import { startUpstream, UPSTREAM_KEY, webApiWorld, type Upstream } from './test-upstream.ts';
 
@@ -261,5 +262,37 @@ describeEachStore('Web API connections and credentials', (ctx) => {
     const noKey = webApiTestResult.parse(anonymous.json());
     expect(noKey).toMatchObject({ ok: true, status: 401 });
     expect(noKey.warnings[0]).toMatch(/credential was not accepted/);
+  });
+  it('says why a test failed (refused, host not found, blocked by the guard), each with a warn record', async () => {
+    const w = await webApiWorld(ctx(), upstream);
+    const closed = await freePort();
+    const test = async (baseUrl: string, allowedHosts: string[]) => {
+      const response = await w.owner.call('POST', '/api/WebApiConnection/Test', {
+        collectionUid: w.collection.uid,
+        name: 'Draft',
+        baseUrl,
+        allowedHosts,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const result = webApiTestResult.parse(response.json());
+      expect(result.ok).toBe(false);
+      const records = await ctx()
+        .app.db.selectFrom('application_logs')
+        .select(['level', 'category', 'message'])
+        .where('request_id', '=', response.headers['x-request-id'] as string)
+        .execute();
+      return { message: result.error?.message ?? '', records };
+    };
+    const refused = await test(`http://127.0.0.1:${closed}/v1`, [`127.0.0.1:${closed}`]);
+    expect(refused.message).toMatch(/^Connection refused: .*web API server is running/);
+    expect(refused.records).toEqual([
+      { level: 'warn', category: 'connections', message: `Web API connection test failed: ${refused.message}` },
+    ]);
+    const unknown = await test('http://no-such-host.invalid/v1', ['no-such-host.invalid']);
+    expect(unknown.message).toMatch(/^Host not found/);
+    expect(unknown.records).toHaveLength(1);
+    const blocked = await test(`http://127.0.0.1:${closed}/v1`, []);
+    expect(blocked.message).not.toMatch(/unknown error/i);
+    expect(blocked.records).toHaveLength(1);
   });
 });

@@ -18,6 +18,7 @@ import {
   webApiConnectionsOf,
   type WebApiServices,
 } from './service.ts';
+import { explainedWebApiTest } from '../../lib/connection-tests.ts';
 import { createCredential, deleteCredential, updateCredential } from './credentials.service.ts';
 
 // Web API connections and data assets (SPEC §7, docs/decisions.md for the credential calls): Readers see
@@ -47,15 +48,21 @@ export default async function webApiRoutes(app: FastifyInstance) {
   route(app, calls.deleteWebApiConnection, { collection: 'update', ...byId }, async (c) =>
     deleteWebApiConnectionById(services(c), Number(c.params.id)),
   );
-  route(app, calls.testWebApiConnection, { collection: 'update', ...byId }, async (c) =>
-    testStoredWebApiConnection(services(c), Number(c.params.id)),
-  );
-  route(app, calls.testUnsavedWebApiConnection, { collection: 'update', uid: { body: 'collectionUid' } }, async (c) =>
-    testUnsavedWebApiConnection(services(c), declaredCollection(c.collection), c.role, c.body),
-  );
-  route(app, calls.testWebApiCredential, { collection: 'update', ...byId }, async (c) =>
-    testStoredWebApiConnection(services(c), Number(c.params.id), Number(c.params.credId)),
-  );
+  // A failed test leaves a warn record in the application log (lib/connection-tests.ts).
+  route(app, calls.testWebApiConnection, { collection: 'update', ...byId }, async (c) => {
+    const result = await testStoredWebApiConnection(services(c), Number(c.params.id));
+    return explainedWebApiTest(app, c.request, { webApiConnectionId: Number(c.params.id) }, result);
+  });
+  route(app, calls.testUnsavedWebApiConnection, { collection: 'update', uid: { body: 'collectionUid' } }, async (c) => {
+    const result = await testUnsavedWebApiConnection(services(c), declaredCollection(c.collection), c.role, c.body);
+    const subject = { collectionUid: c.body.collectionUid, connectionId: c.body.connectionId, baseUrl: c.body.baseUrl };
+    return explainedWebApiTest(app, c.request, subject, result);
+  });
+  route(app, calls.testWebApiCredential, { collection: 'update', ...byId }, async (c) => {
+    const [id, credentialId] = [Number(c.params.id), Number(c.params.credId)];
+    const result = await testStoredWebApiConnection(services(c), id, credentialId);
+    return explainedWebApiTest(app, c.request, { webApiConnectionId: id, credentialId }, result);
+  });
   route(app, calls.deleteWebApiConnectionCredential, { collection: 'update', ...byId }, async (c) => {
     const id = Number(c.params.id);
     await deleteCredential(services(c), Number(c.params.credId), id);

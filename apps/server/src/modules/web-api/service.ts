@@ -1,5 +1,6 @@
 import {
   createHttpConnector,
+  describeConnectFailure,
   httpSettingsSchema,
   isEngineError,
   type ConnectorRegistry,
@@ -269,7 +270,9 @@ async function runTest(connector: HttpConnector, credential: string | undefined)
     return { ...result, error: null, ...log.view() };
   } catch (error) {
     if (!isEngineError(error)) throw error;
-    const failure = { status: engineErrorReply(error).status, message: error.message };
+    // A connection that could not be made says why (refused, not found, timed out, TLS) and what to do.
+    const why = error.code === 'UNREACHABLE' ? describeConnectFailure(error, 'web API') : undefined;
+    const failure = { status: engineErrorReply(error).status, message: why?.message ?? error.message };
     return { ok: false, status: null, serverVersion: '', warnings: [], error: failure, ...log.view() };
   }
 }

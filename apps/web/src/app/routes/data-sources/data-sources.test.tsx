@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { texts } from '@datalab/contract/texts';
 import { buildAuth, buildCurrentUser, buildUser, pageOfItems } from '../../../test/builders.ts';
 import {
   buildDataSourceDetail,
@@ -165,6 +166,31 @@ describe('calling a data asset', () => {
     expect(screen.getByText('in 12 ms')).toBeTruthy();
     // The whole result is a download job (features/downloads/call-download.test.tsx), offered beside Call.
     expect(screen.getByRole('button', { name: 'Download' })).toBeTruthy();
+  });
+
+  it('says No Data found when a call returns no rows', async () => {
+    fakeApi(assetRoutes(() => ({ body: { ...callReply, rows: [], truncated: false } })));
+    const user = userEvent.setup();
+    renderApp({ path: '/data-source/orders-by-country/call?region=EU&country=FR', ...reader() });
+    await screen.findByRole('heading', { name: 'Call Orders by country' });
+    await user.click(screen.getByRole('button', { name: 'Call' }));
+    expect(await screen.findByText(/^No Data found: the call succeeded/)).toBeTruthy();
+  });
+
+  it('shows the texts of 502 and 429 replies, not the unknown-error text', async () => {
+    const replies = [
+      { status: 502, body: { title: texts.badGateway, status: 502, code: 'upstream', requestId: 'r-1' } },
+      { status: 429, body: { title: texts.tooManyRequests, status: 429, code: 'rate_limited', requestId: 'r-2' } },
+    ];
+    fakeApi(assetRoutes(() => replies.shift() ?? { status: 500, body: {} }));
+    const user = userEvent.setup();
+    renderApp({ path: '/data-source/orders-by-country/call?region=EU&country=FR', ...reader() });
+    await screen.findByRole('heading', { name: 'Call Orders by country' });
+    await user.click(screen.getByRole('button', { name: 'Call' }));
+    expect((await screen.findAllByText(texts.badGateway, { exact: false })).length).toBeGreaterThan(0);
+    await user.click(screen.getByRole('button', { name: 'Call' }));
+    expect((await screen.findAllByText(texts.tooManyRequests, { exact: false })).length).toBeGreaterThan(0);
+    expect(toastMessages()).not.toContain(texts.unknownError);
   });
 
   it("shows the server's messages under the fields", async () => {

@@ -1,3 +1,4 @@
+import { messages } from '@datalab/contract/messages';
 import { IconFileText, IconFilterOff } from '@tabler/icons-react';
 import { Button, Stack, Text } from '@mantine/core';
 import { useSearchParams } from 'react-router';
@@ -74,8 +75,8 @@ export function LogManagementPage() {
             isFiltered ? (
               <EmptyPanel
                 icon={<IconFilterOff size={28} stroke={1.5} />}
-                title="No records match these filters"
-                description="Widen the period, lower the level or clear the filters."
+                title={messages.noneFound('log record')}
+                description="No record matches these filters. Widen the period, lower the level or clear the filters."
                 actions={
                   <Button variant="default" size="xs" onClick={clear}>
                     Clear filters

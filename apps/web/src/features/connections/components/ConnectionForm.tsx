@@ -106,6 +106,7 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
             <TextInput
               label="User"
               value={draft.username}
+              error={errorOf('username')}
               autoComplete="off"
               onChange={(e) => set('username', e.currentTarget.value)}
             />
@@ -117,6 +118,7 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
                   : 'Stored encrypted and never shown again.'
               }
               value={draft.password}
+              error={errorOf('password')}
               autoComplete="new-password"
               onFocus={(e) => e.currentTarget.select()}
               onChange={(e) => set('password', e.currentTarget.value)}
@@ -140,7 +142,12 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
           />
         </Group>
         {isFile ? null : (
-          <Switch label="Use TLS (SSL)" checked={draft.ssl} onChange={(e) => set('ssl', e.currentTarget.checked)} />
+          <Switch
+            label="Use TLS (SSL)"
+            checked={draft.ssl}
+            error={errorOf('ssl')}
+            onChange={(e) => set('ssl', e.currentTarget.checked)}
+          />
         )}
         {test.data ? <TestResult result={test.data} /> : null}
         <ConnectionFormActions

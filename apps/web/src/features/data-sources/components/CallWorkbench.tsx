@@ -1,3 +1,4 @@
+import { messages } from '@datalab/contract/messages';
 import { Card, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import type { DataSourceDetail } from '@datalab/contract/api/data-sources';
@@ -54,7 +55,7 @@ export function CallWorkbench({ asset, details, withExchanges = false, download 
         <ResultSummary result={data} rowCap={asset.rowCap} />
         {data.rows.length === 0 ? (
           <Text size="sm" c="dimmed">
-            The call succeeded and returned no rows for these parameters.
+            {messages.noneFound()}: the call succeeded and returned no rows for these parameters.
           </Text>
         ) : (
           <LazyResultGrid label={`Result of ${asset.name}`} columns={data.columns} rows={data.rows} />
