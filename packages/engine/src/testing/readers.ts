@@ -34,14 +34,19 @@ export async function grantPostgresReader(admin: pg.Client, database: string): P
   await admin.query(`alter default privileges in schema public grant select on sequences to ${TEST_READER}`);
 }
 
-/** MariaDB: creates the reader account once and grants it SELECT on one database (tables now and later). */
-export async function grantMysqlReader(admin: mysql.Connection, database: string): Promise<void> {
+/** MariaDB: creates the reader account once (it holds no privilege of its own). */
+export async function ensureMysqlReader(admin: mysql.Connection): Promise<void> {
   try {
     await admin.query(`create user if not exists '${TEST_READER}'@'%' identified by '${TEST_READER_PASSWORD}'`);
   } catch (error) {
     // 1396: another session created it in the same instant.
     if ((error as { errno?: number }).errno !== 1396) throw error;
   }
+}
+
+/** MariaDB: grants the reader SELECT on one database (tables now and later). */
+export async function grantMysqlReader(admin: mysql.Connection, database: string): Promise<void> {
+  await ensureMysqlReader(admin);
   await admin.query(`grant select on \`${database.replaceAll('`', '``')}\`.* to '${TEST_READER}'@'%'`);
 }
 
