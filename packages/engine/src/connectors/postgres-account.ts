@@ -72,10 +72,11 @@ export interface AccountRow {
 
 export function postgresFindings(row: AccountRow | undefined): AccountFindings {
   if (!row) return ['the account has no role of its own to inspect'];
+  // A superuser may do anything (and is a member of every role): that says it all.
+  if (row.rolsuper) return [ATTRIBUTES[0]![1]];
   const findings: AccountFindings = [];
   for (const [key, text] of ATTRIBUTES) if (row[key] === true) findings.push(text);
-  // A superuser is a member of every role: its attribute says it all.
-  if (!row.rolsuper) {
+  {
     for (const role of row.powerful) findings.push(`it is a member of ${role}`);
     for (const role of row.privileged_roles) findings.push(`it may act as ${role}, which has administrator attributes`);
     if (row.writable) findings.push(`it may write to tables (for example ${row.writable})`);
