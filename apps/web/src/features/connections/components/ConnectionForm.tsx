@@ -1,4 +1,5 @@
 import {
+  Alert,
   Group,
   NumberInput,
   PasswordInput,
@@ -11,6 +12,8 @@ import {
 } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { sqlDrivers, type SqlConnection, type SqlDriver } from '@datalab/contract/api/sql-connections';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useCurrentUser } from '../../account/api/get-current-user.ts';
 import { useTestConnection } from '../api/test-connection.ts';
 import { useCreateConnection } from '../api/create-connection.ts';
 import { useUpdateConnection, type ConnectionSettings } from '../api/update-connection.ts';
@@ -45,6 +48,8 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
   const setKind = (kind: SqlDriver) => change((current) => withKind(current, kind));
   const isFile = draft.kind === 'sqlite';
   const settings = () => settingsOf(draft, stored?.password ?? null);
+  // Only an administrator may allow an account that may do more than read (the server refuses anyone else).
+  const isAdministrator = useCurrentUser().data?.permissions.canManageUsers === true;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -105,7 +110,9 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="User"
+              description="An account that may only read (SELECT): see Read-only database accounts in the operations guide."
               value={draft.username}
+              error={errorOf('username')}
               autoComplete="off"
               onChange={(e) => set('username', e.currentTarget.value)}
             />
@@ -142,6 +149,14 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
         {isFile ? null : (
           <Switch label="Use TLS (SSL)" checked={draft.ssl} onChange={(e) => set('ssl', e.currentTarget.checked)} />
         )}
+        {isFile ? null : (
+          <PrivilegedAccount
+            isAdministrator={isAdministrator}
+            checked={draft.allowPrivilegedAccount}
+            error={errorOf('allowPrivilegedAccount')}
+            onChange={(checked) => set('allowPrivilegedAccount', checked)}
+          />
+        )}
         {test.data ? <TestResult result={test.data} /> : null}
         <ConnectionFormActions
           onTest={() => test.mutate(settings())}
@@ -152,6 +167,43 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
         />
       </Stack>
     </form>
+  );
+}
+
+interface PrivilegedAccountProps {
+  isAdministrator: boolean;
+  checked: boolean;
+  error: string | undefined;
+  onChange: (checked: boolean) => void;
+}
+
+/**
+ * The administrator's override for an account that may do more than read: a switch with its warning for
+ * administrators; for anyone else only a note while it is on (a change of the account clears it).
+ */
+function PrivilegedAccount({ isAdministrator, checked, error, onChange }: PrivilegedAccountProps) {
+  if (isAdministrator) {
+    return (
+      <Switch
+        label="Allow an account that may do more than read"
+        description={
+          'Use only when no read-only account can be had. A superuser or an account with FILE can read the ' +
+          "database server's files, and one with write grants is a mistake away from changing data. Runs stay " +
+          'read-only and are rolled back; the change is audited.'
+        }
+        color="red"
+        checked={checked}
+        error={error}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
+    );
+  }
+  if (!checked) return null;
+  return (
+    <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Account allowed by an administrator">
+      This connection&apos;s account may do more than read. Changing the kind, host, port, database, user or password
+      withdraws the allowance.
+    </Alert>
   );
 }
 
