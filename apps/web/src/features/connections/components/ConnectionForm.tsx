@@ -13,7 +13,6 @@ import {
 import type { FormEvent } from 'react';
 import { sqlDrivers, type SqlConnection, type SqlDriver } from '@datalab/contract/api/sql-connections';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useCurrentUser } from '../../account/api/get-current-user.ts';
 import { useTestConnection } from '../api/test-connection.ts';
 import { useCreateConnection } from '../api/create-connection.ts';
 import { useUpdateConnection, type ConnectionSettings } from '../api/update-connection.ts';
@@ -36,6 +35,8 @@ interface ConnectionSettingsFormProps {
   submitLabel: string;
   onCancel: () => void;
   onDirtyChange?: (isDirty: boolean) => void;
+  /** Only an administrator may allow an account that may do more than read (the server refuses anyone else). */
+  isAdministrator: boolean;
 }
 
 /** A connection's settings with Test (on the settings as typed, saved or not) and Save. */
@@ -48,8 +49,6 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
   const setKind = (kind: SqlDriver) => change((current) => withKind(current, kind));
   const isFile = draft.kind === 'sqlite';
   const settings = () => settingsOf(draft, stored?.password ?? null);
-  // Only an administrator may allow an account that may do more than read (the server refuses anyone else).
-  const isAdministrator = useCurrentUser().data?.permissions.canManageUsers === true;
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -151,7 +150,7 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
         )}
         {isFile ? null : (
           <PrivilegedAccount
-            isAdministrator={isAdministrator}
+            isAdministrator={props.isAdministrator}
             checked={draft.allowPrivilegedAccount}
             error={errorOf('allowPrivilegedAccount')}
             onChange={(checked) => set('allowPrivilegedAccount', checked)}
@@ -212,16 +211,18 @@ interface ConnectionFormProps {
   onSaved: (saved: SqlConnection) => void;
   onCancel: () => void;
   onDirtyChange?: (isDirty: boolean) => void;
+  isAdministrator: boolean;
 }
 
 /** A stored connection: its password stays unless a new one is typed. */
-export function ConnectionForm({ connection, onSaved, onCancel, onDirtyChange }: ConnectionFormProps) {
+export function ConnectionForm({ connection, onSaved, onCancel, onDirtyChange, isAdministrator }: ConnectionFormProps) {
   const update = useUpdateConnection(connection);
   return (
     <ConnectionSettingsForm
       collectionUid={connection.collectionUid}
       stored={{ id: connection.id, password: connection.password }}
       initial={draftOf(connection)}
+      isAdministrator={isAdministrator}
       onSubmit={(settings) => update.mutate(settings, { onSuccess: onSaved })}
       isSaving={update.isPending}
       saveError={update.error}
@@ -234,18 +235,21 @@ export function ConnectionForm({ connection, onSaved, onCancel, onDirtyChange }:
 
 interface NewConnectionFormProps {
   collectionUid: string;
+  isAdministrator: boolean;
   onCreated: (created: SqlConnection) => void;
   onCancel: () => void;
   onDirtyChange?: (isDirty: boolean) => void;
 }
 
 /** A connection not created yet: tested on the settings as typed, then created. */
-export function NewConnectionForm({ collectionUid, onCreated, onCancel, onDirtyChange }: NewConnectionFormProps) {
+export function NewConnectionForm(props: NewConnectionFormProps) {
+  const { collectionUid, onCreated, onCancel, onDirtyChange } = props;
   const create = useCreateConnection(collectionUid);
   return (
     <ConnectionSettingsForm
       collectionUid={collectionUid}
       initial={newDraft()}
+      isAdministrator={props.isAdministrator}
       onSubmit={(settings) => create.mutate(settings, { onSuccess: onCreated })}
       isSaving={create.isPending}
       saveError={create.error}
