@@ -10,6 +10,8 @@ import { expect, signInAt, test } from './fixtures.ts';
 // In CI every service runs; elsewhere the test is skipped, loudly, when PostgreSQL cannot be reached.
 
 const PG = { host: '127.0.0.1', port: 5432, user: 'postgres' };
+/** The account the connection signs in with: it may only read (the server refuses the superuser above). */
+const READER = { user: 'datalab_e2e_reader', password: 'datalab-e2e-reader' };
 const database = `datalab_e2e_${Date.now()}`;
 let pgMissing: string | null = null;
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -41,8 +43,14 @@ test.beforeAll(async () => {
     return;
   }
   await admin(async (client) => {
+    await client.query(`CREATE ROLE ${READER.user} LOGIN PASSWORD '${READER.password}'`).catch((error: unknown) => {
+      if ((error as { code?: string }).code !== '42710') throw error; // made by an earlier run
+    });
+  });
+  await admin(async (client) => {
     await client.query('CREATE TABLE items (id integer PRIMARY KEY, name text NOT NULL, qty integer NOT NULL)');
     await client.query(`INSERT INTO items VALUES (1, 'bolt', 10), (2, 'nut', 20), (3, 'gear', 30), (4, 'axle', 40)`);
+    await client.query(`GRANT SELECT ON items TO ${READER.user}`);
   }, database);
 });
 
@@ -68,12 +76,20 @@ async function createConnection(page: Page, collectionPath: string, name: string
   await form.getByRole('textbox', { name: 'Host' }).fill(PG.host);
   await expect(form.getByRole('textbox', { name: 'Port' })).toHaveValue(String(PG.port));
   await form.getByRole('textbox', { name: 'Database' }).fill(database);
-  await form.getByRole('textbox', { name: 'User' }).fill(PG.user);
+  // The machine's superuser is refused, on the User field, with what to do.
+  const account = form.getByRole('textbox', { name: /^User/u });
+  await account.fill(PG.user);
+  await form.getByRole('button', { name: 'Test connection' }).click();
+  await expect(form.getByText(/may do more than read: it is a superuser/u)).toBeVisible();
+  await expect(account).toHaveAttribute('aria-invalid', 'true');
+  // `admin` is an administrator: the override is offered, with its warning, and left off.
+  await expect(form.getByRole('switch', { name: /Allow an account that may do more than read/u })).not.toBeChecked();
+  await expectAccessible(page, '[role="dialog"]');
+  await account.fill(READER.user);
+  await form.getByLabel('Password', { exact: true }).fill(READER.password);
   await form.getByRole('button', { name: 'Test connection' }).click();
   await expect(form.getByText(/^Connected: PostgreSQL/u)).toBeVisible();
-  // The machine's account is a superuser: the test says so before anything is saved.
-  await expect(form.getByText(/superuser/u)).toBeVisible();
-  await expectAccessible(page, '[role="dialog"]');
+  await expect(form.getByText('The account can read and the connection works.')).toBeVisible();
   await form.getByRole('button', { name: 'Create connection' }).click();
   await expect(page).toHaveURL(new RegExp(`${collectionPath}/edit/connection/${name}$`, 'u'));
   await expect(page.getByRole('heading', { level: 1, name: `Connection ${name}` })).toBeVisible();

@@ -34,9 +34,27 @@ export function psql(target: PgTarget, args: string[], database = target.databas
 }
 
 /** Creates the database and loads `orders` (≈ 5 s) unless it already holds the 1,000,000 rows. */
+/** The account the bench's connections sign in with: it may only read (Data Lab refuses a superuser). */
+export const BENCH_READER = 'datalab_bench_reader';
+
+/** Creates the reader role once and lets it read the bench database's tables. */
+export function ensureReader(target: PgTarget): void {
+  const known = psql(target, ['-Atc', `select 1 from pg_roles where rolname = '${BENCH_READER}'`], 'postgres');
+  if (known.trim() !== '1') psql(target, ['-c', `create role ${BENCH_READER} login`], 'postgres');
+  psql(target, ['-c', `grant select on all tables in schema public to ${BENCH_READER}`]);
+}
+
 export function ensureOrders(target: PgTarget): string {
   const exists = psql(target, ['-Atc', `select 1 from pg_database where datname = '${target.database}'`], 'postgres');
   if (exists.trim() !== '1') psql(target, ['-c', `create database "${target.database}"`], 'postgres');
+  try {
+    return loadOrders(target);
+  } finally {
+    ensureReader(target);
+  }
+}
+
+function loadOrders(target: PgTarget): string {
   // Two steps: PostgreSQL plans a count over a missing table even in a CASE branch that is never taken.
   const hasTable = psql(target, ['-Atc', "select to_regclass('orders') is not null"]).trim() === 't';
   const count = hasTable ? psql(target, ['-Atc', 'select count(*) from orders']) : '0';
@@ -88,6 +106,7 @@ export async function createQ100Assets(
   target: PgTarget,
   count: number,
 ): Promise<{ collectionUid: string; uids: string[] }> {
+  ensureReader(target);
   const token = await adminToken(server);
   const collection = await call(server, token, '/api/DataSourceCollection', { name: 'Bench Q100', description: '' });
   const connection = await call(server, token, '/api/SqlConnection', {
@@ -97,7 +116,7 @@ export async function createQ100Assets(
     host: target.host,
     port: target.port,
     database: target.database,
-    username: target.user,
+    username: BENCH_READER,
     poolMax: 10,
     acquireTimeoutMs: 10_000,
   });
@@ -124,6 +143,7 @@ export async function createAssets(
   target: PgTarget,
   cacheTtlSeconds: number,
 ): Promise<CallingAssets> {
+  ensureReader(target);
   const token = await adminToken(server);
   const collection = await call(server, token, '/api/DataSourceCollection', { name: 'Bench orders', description: '' });
   const connection = await call(server, token, '/api/SqlConnection', {
@@ -133,7 +153,7 @@ export async function createAssets(
     host: target.host,
     port: target.port,
     database: target.database,
-    username: target.user,
+    username: BENCH_READER,
     poolMax: 10,
     acquireTimeoutMs: 10_000,
   });

@@ -16,6 +16,7 @@ export const engineErrorCodes = [
   'UPSTREAM_FAILED',
   'TOO_LARGE',
   'TARGET_REFUSED',
+  'PRIVILEGED_ACCOUNT',
 ] as const;
 export type EngineErrorCode = (typeof engineErrorCodes)[number];
 
@@ -34,6 +35,7 @@ const safeMessages: Record<EngineErrorCode, string> = {
   UPSTREAM_FAILED: 'The web API did not answer as expected',
   TOO_LARGE: 'The reply is larger than the size limit',
   TARGET_REFUSED: 'The address may not be reached from this connection',
+  PRIVILEGED_ACCOUNT: 'The database account may do more than read: connect with an account that may only read',
 };
 
 export class EngineError extends Error {

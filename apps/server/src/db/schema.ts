@@ -131,6 +131,11 @@ export interface ConnectionsTable {
   options: Generated<string>;
   pool_max: Generated<number>;
   acquire_timeout_ms: Generated<number>;
+  /**
+   * 1 when an administrator allowed a database account that may do more than read (migration 0016); cleared when
+   * someone else changes the account.
+   */
+  allow_privileged_account: ColumnType<number, number | boolean | undefined, number | boolean>;
   /** Web API connections (migration 0007): http(s) base URL. */
   base_url: string | null;
   /** JSON object: header name → value, sent with every request. */

@@ -52,6 +52,9 @@ export function engineErrorReply(error: EngineError, audience: ErrorAudience = '
       return upstream();
     case 'TARGET_REFUSED':
       return validation({ url: [error.message] });
+    case 'PRIVILEGED_ACCOUNT':
+      // The connection's account may do more than read (connectors/account.ts): nothing ran.
+      return validation({ connection: [error.message] });
     case 'ROW_CAP':
     case 'SYNTAX':
     case 'QUERY_FAILED':

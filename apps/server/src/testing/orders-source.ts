@@ -4,6 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import pg from 'pg';
 import type { TestApp } from './app.ts';
 import { unique, type Person } from './builders.ts';
+import { grantPostgresReader, readerUrl } from './readers.ts';
 import { createPostgresDatabase } from './stores.ts';
 
 // Test data for the calling layer, downloads, faults and metrics: source databases (a SQLite file under DATA_DIR, a fresh PostgreSQL database)
@@ -32,8 +33,11 @@ export function createSqliteSource(t: TestApp): string {
   return relative;
 }
 
-/** A fresh PostgreSQL database with the same table; dropped by the returned function. */
-export async function createPostgresSource(): Promise<{ url: URL; drop: () => Promise<void> }> {
+/**
+ * A fresh PostgreSQL database with the same table; dropped by the returned function. `url` signs in as the test
+ * reader (SELECT only, as a data source's account must be); `adminUrl` as the service's superuser, for set-up.
+ */
+export async function createPostgresSource(): Promise<{ url: URL; adminUrl: URL; drop: () => Promise<void> }> {
   const database = await createPostgresDatabase();
   const client = new pg.Client({ connectionString: database.url });
   await client.connect();
@@ -44,10 +48,11 @@ export async function createPostgresSource(): Promise<{ url: URL; drop: () => Pr
     for (const row of orderRows()) {
       await client.query('insert into orders values ($1, $2, $3, $4)', [row.id, row.region, row.customer, row.amount]);
     }
+    await grantPostgresReader(client, new URL(database.url).pathname.slice(1));
   } finally {
     await client.end();
   }
-  return { url: new URL(database.url), drop: database.drop };
+  return { url: readerUrl(database.url), adminUrl: new URL(database.url), drop: database.drop };
 }
 
 export interface CollectionRef {

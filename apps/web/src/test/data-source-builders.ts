@@ -174,6 +174,7 @@ export function buildSqlConnection(overrides: Partial<Wire<typeof sqlConnection>
     ssl: false,
     poolMax: 5,
     acquireTimeoutMs: 2000,
+    allowPrivilegedAccount: false,
     assetCount: 2,
     createdAt: '2026-01-05T09:30:00.000Z',
     updatedAt: '2026-01-06T10:00:00.000Z',

@@ -27,6 +27,11 @@ export const sqlConnection = z.object({
   ssl: z.boolean(),
   poolMax: z.number().int(),
   acquireTimeoutMs: z.number().int(),
+  /**
+   * An administrator allowed a database account that may do more than read (a superuser, FILE, write grants):
+   * without it such an account is refused on save, on test and before a run.
+   */
+  allowPrivilegedAccount: z.boolean(),
   assetCount: z.number().int(),
   createdAt: isoDateTime,
   updatedAt: isoDateTime,
@@ -46,6 +51,11 @@ const settingsShape = {
   ssl: z.boolean().default(false),
   poolMax: z.number().int().min(1).max(100).default(5),
   acquireTimeoutMs: z.number().int().min(1).max(60_000).default(2000),
+  /**
+   * Administrators only (403 otherwise, unless it keeps the stored value). Absent keeps the stored value; a change
+   * of kind, host, port, database, user or password by someone who is not an administrator clears it.
+   */
+  allowPrivilegedAccount: z.boolean().optional(),
 };
 
 export const createSqlConnection = z.object({ collectionUid: z.string().trim().min(1), ...settingsShape });
@@ -57,7 +67,10 @@ const idParams = z.object({ id: z.string().regex(/^\d{1,15}$/, 'Invalid option')
 export const connectionTestResult = z.object({
   ok: z.boolean(),
   serverVersion: z.string(),
-  /** E.g. the account is a superuser, or may write: the read-only transaction is then the only line. */
+  /**
+   * E.g. an administrator allowed an account that may do more than read: the read-only transaction and the
+   * statement guard are then the only lines. Such an account is otherwise refused (400 naming what it may do).
+   */
   warnings: z.array(z.string()),
 });
 export type ConnectionTestResult = z.infer<typeof connectionTestResult>;

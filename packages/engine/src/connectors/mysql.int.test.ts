@@ -27,12 +27,19 @@ describe.skipIf(!mysqlAvailable)('MySQL/MariaDB connector', () => {
     await db.exec('create table x (id int)');
     await db.exec('create function bump() returns int modifies sql data begin insert into x values (1); return 1; end');
     connector = createMysqlConnector({ ...db.settings, maxConnections: 3, acquireTimeoutMs: 300 });
+    writer = createMysqlConnector({ ...db.adminSettings, allowPrivilegedAccount: true, maxConnections: 2 });
   });
 
   afterAll(async () => {
     await connector?.close();
+    await writer?.close();
     await db?.drop();
   });
+
+  /** The administrator, allowed on purpose: only the read-only transaction and the guard stand in its way. */
+  let writer: Connector;
+  const write = (sql: string) =>
+    runQuery({ connector: writer, sql, parameters, values: {}, rowCap: 1000, timeoutMs: 5000 });
 
   const run = (
     sql: string,
@@ -89,11 +96,15 @@ describe.skipIf(!mysqlAvailable)('MySQL/MariaDB connector', () => {
   });
 
   it('refuses a write inside the read-only transaction', async () => {
-    await expect(run('insert into x values (1)')).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
-    await expect(run('update orders set region = null')).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
+    await expect(write('insert into x values (1)')).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
+    await expect(write('update orders set region = null')).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
     // A reading statement that writes through a function: the read-only transaction stops it.
-    await expect(run('select bump() as b')).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
-    await expect(run("select 1 into outfile '/tmp/datalab-engine-test'")).rejects.toMatchObject({
+    await expect(write('select bump() as b')).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
+    await expect(write("select load_file('/etc/hostname') as f")).rejects.toMatchObject({
+      code: 'WRITE_REFUSED',
+      message: expect.stringContaining('load_file()') as string,
+    });
+    await expect(write("select 1 into outfile '/tmp/datalab-engine-test'")).rejects.toMatchObject({
       code: 'WRITE_REFUSED',
     });
     expect(await collect((await run('select count(*) as n from x')).rows)).toEqual([{ n: 0 }]);
@@ -175,10 +186,58 @@ describe.skipIf(!mysqlAvailable)('MySQL/MariaDB connector', () => {
     }
   });
 
-  it('tests the connection and warns when the account may write', async () => {
+  it('tests the connection: version, no warning for an account that may only read', async () => {
     const result = await connector.testConnection();
     expect(result.serverVersion).toMatch(/^(MariaDB|MySQL) \d+/);
-    expect(result.warnings.join(' ')).toMatch(/may write/);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('refuses an account holding FILE, SUPER or write grants, unless an administrator allowed it', async () => {
+    const admin = createMysqlConnector({ ...db.adminSettings, maxConnections: 1 });
+    try {
+      const expected = {
+        code: 'PRIVILEGED_ACCOUNT',
+        message: expect.stringMatching(/ALL PRIVILEGES.*"Read-only database accounts"/) as string,
+      };
+      await expect(admin.testConnection()).rejects.toMatchObject(expected);
+      await expect(admin.run({ sql: 'select 1', values: {}, timeoutMs: 5000 })).rejects.toMatchObject(expected);
+      await expect(admin.listSchema()).rejects.toMatchObject(expected);
+    } finally {
+      await admin.close();
+    }
+    expect((await writer.testConnection()).warnings.join(' ')).toMatch(/administrator allowed this account/);
+    const user = `${db.settings.database}`.slice(-24);
+    await db.exec(`create user '${user}'@'%' identified by 'acct-pass'`);
+    const account = createMysqlConnector({ ...db.settings, user, password: 'acct-pass', maxConnections: 1 });
+    const refusal = async (grant: string, pattern: RegExp) => {
+      await db.exec(`grant ${grant} to '${user}'@'%'`);
+      const tested = createMysqlConnector({ ...db.settings, user, password: 'acct-pass', maxConnections: 1 });
+      try {
+        await expect(tested.testConnection()).rejects.toMatchObject({
+          code: 'PRIVILEGED_ACCOUNT',
+          message: expect.stringMatching(pattern) as string,
+        });
+      } finally {
+        await tested.close();
+      }
+      await db.exec(`revoke ${grant} from '${user}'@'%'`);
+    };
+    try {
+      await db.exec(`grant select on \`${db.settings.database}\`.* to '${user}'@'%'`);
+      expect((await account.testConnection()).warnings).toEqual([]);
+      await refusal('file on *.*', /holds FILE/);
+      await refusal('super on *.*', /holds SUPER/);
+      await refusal(`insert, update on \`${db.settings.database}\`.x`, /holds INSERT, UPDATE on/);
+      await db.exec(`create role if not exists '${user}_r'`);
+      await db.exec(`grant delete on \`${db.settings.database}\`.* to '${user}_r'`);
+      await db.exec(`grant '${user}_r' to '${user}'@'%'`);
+      await db.exec(`set default role '${user}_r' for '${user}'@'%'`);
+      await refusal(`select on \`${db.settings.database}\`.orders`, /holds DELETE on/);
+    } finally {
+      await account.close();
+      await db.exec(`drop user if exists '${user}'@'%'`);
+      await db.exec(`drop role if exists '${user}_r'`);
+    }
   });
 
   it('lists tables and columns for completion', async () => {

@@ -2,14 +2,17 @@ import mysql from 'mysql2';
 import { bindNamed } from '../sql/bind.ts';
 import type { Column, ConnectionTestResult, Connector, Row, RowStream, RunRequest, SchemaTable } from '../types.ts';
 import { raceAbort } from './abort.ts';
+import { accountCheck, allowedAccountWarning } from './account.ts';
 import { Gate } from './gate.ts';
+import { mysqlFindings } from './mysql-account.ts';
 import { mapMysqlError, mysqlColumnType, normaliseMysqlValue } from './mysql-support.ts';
 import { groupSchema } from './postgres.ts';
 import { type RunControl, runControl } from './run-control.ts';
 import { type MysqlSettings, mysqlSettingsSchema } from './settings.ts';
 
 // MySQL/MariaDB: a bounded mysql2 pool behind a Gate, multipleStatements and LOCAL INFILE off; each run in
-// START TRANSACTION READ ONLY with the server's statement time limit; rows streamed with backpressure.
+// START TRANSACTION READ ONLY with the server's statement time limit, ended with ROLLBACK; rows streamed with
+// backpressure. The pool's account is checked before its first run and every minute after (account.ts).
 
 type Connection = mysql.PoolConnection;
 
@@ -94,15 +97,15 @@ export function createMysqlConnector(input: MysqlSettings): Connector {
     const leased = connection;
     let finished: Promise<void> | undefined;
     // 'discard' destroys the connection (the server rolls back); 'cancel' first stops a statement still running.
-    const finish = (outcome: 'commit' | 'discard' | 'cancel') => {
+    const finish = (outcome: 'end' | 'discard' | 'cancel') => {
       finished ??= (async () => {
         control.signal.removeEventListener('abort', onAbort);
         try {
-          if (outcome !== 'commit') {
+          if (outcome !== 'end') {
             if (outcome === 'cancel') await kill(leased.threadId);
             leased.destroy();
           } else {
-            await call(leased, 'COMMIT');
+            await call(leased, 'ROLLBACK');
             leased.release();
           }
         } catch {
@@ -121,6 +124,7 @@ export function createMysqlConnector(input: MysqlSettings): Connector {
 
   async function run(request: RunRequest): Promise<RowStream> {
     const bound = bindNamed(request.sql, request.values, 'mysql');
+    await account.ensure(request.signal);
     const { connection, control, finish } = await lease(request.timeoutMs, request.signal, request.onAcquired);
     const query = connection.query(bound.sql, bound.values);
     // The stream listens from the start: rows may arrive in the same packet batch as the fields.
@@ -146,7 +150,7 @@ export function createMysqlConnector(input: MysqlSettings): Connector {
       throw mapMysqlError(error, control.signal);
     }
     async function* rows(): AsyncGenerator<Row> {
-      let outcome: 'commit' | 'discard' | 'cancel' = 'cancel'; // an early return leaves rows coming
+      let outcome: 'end' | 'discard' | 'cancel' = 'cancel'; // an early return leaves rows coming
       try {
         for await (const raw of stream) {
           if (control.signal.aborted) break;
@@ -155,7 +159,7 @@ export function createMysqlConnector(input: MysqlSettings): Connector {
           yield row;
         }
         if (control.signal.aborted) throw mapMysqlError(new Error('aborted'), control.signal);
-        outcome = 'commit';
+        outcome = 'end';
       } catch (error) {
         if (!control.signal.aborted) outcome = 'discard'; // the server reported the error: nothing runs
         throw mapMysqlError(error, control.signal);
@@ -178,7 +182,7 @@ export function createMysqlConnector(input: MysqlSettings): Connector {
     const { connection, control, finish } = await lease(10_000, signal);
     try {
       const result = await raceAbort(call<T>(connection, sql, values), control.signal);
-      await finish('commit');
+      await finish('end');
       return result;
     } catch (error) {
       await finish(control.signal.aborted ? 'cancel' : 'discard');
@@ -186,22 +190,25 @@ export function createMysqlConnector(input: MysqlSettings): Connector {
     }
   }
 
+  const account = accountCheck(
+    (signal) =>
+      mysqlFindings(async (subject) => {
+        const rows = await query<Record<string, string>[]>(`SHOW GRANTS FOR ${subject}`, [], signal);
+        return rows.map((row) => Object.values(row)[0] ?? '');
+      }),
+    settings.allowPrivilegedAccount,
+  );
+
   async function testConnection(signal?: AbortSignal): Promise<ConnectionTestResult> {
     const [version] = await query<{ v: string }[]>('SELECT VERSION() AS v', [], signal);
-    const grants = await query<Record<string, string>[]>('SHOW GRANTS FOR CURRENT_USER()', [], signal);
-    const lines = grants.map((row) => Object.values(row)[0] ?? '');
-    const warnings: string[] = [];
-    if (lines.some((line) => /\b(ALL PRIVILEGES|SUPER)\b/i.test(line))) {
-      warnings.push('The account has all privileges or SUPER: use an account that may only read');
-    }
-    if (lines.some((line) => /\b(ALL PRIVILEGES|INSERT|UPDATE|DELETE|CREATE|DROP|ALTER)\b/i.test(line))) {
-      warnings.push('The account may write: grant it SELECT only');
-    }
+    const findings = await account.verify(signal);
+    const warnings = findings.length > 0 ? [allowedAccountWarning(findings)] : [];
     const v = version?.v ?? '';
     return { ok: true, serverVersion: /mariadb/i.test(v) ? `MariaDB ${v}` : `MySQL ${v}`, warnings };
   }
 
   async function listSchema(signal?: AbortSignal): Promise<SchemaTable[]> {
+    await account.ensure(signal);
     const rows = await query<{ s: string; t: string; c: string; type: string }[]>(
       `SELECT TABLE_SCHEMA AS s, TABLE_NAME AS t, COLUMN_NAME AS c, DATA_TYPE AS type FROM information_schema.COLUMNS
         WHERE TABLE_SCHEMA = DATABASE() ORDER BY TABLE_NAME, ORDINAL_POSITION LIMIT 20000`,

@@ -7,6 +7,7 @@ import { compileTransformations } from '../transformations/apply.ts';
 import type { Column, ColumnType, CopyCsvRequest } from '../types.ts';
 import { quoteIdentifier, raceAbort } from './abort.ts';
 import { mapPostgresError } from './postgres-errors.ts';
+import { formulaSafe } from '../writers/csv.ts';
 import { columnTypeOf } from './postgres-types.ts';
 import type { PostgresLease } from './postgres.ts';
 
@@ -102,13 +103,13 @@ async function copySelect(
   if (new Set(names).size !== names.length) {
     throw new EngineError('QUERY_FAILED', 'The CSV export needs distinct column names: give each column its own alias');
   }
+  // The header row is COPY's column names: a name a spreadsheet would run as a formula gets its ' here, as the
+  // CSV writer gives it (the select's own names need not be distinct, only the subquery's).
   const list = columns.map((c) => {
-    if (c.type !== 'string') return `${c.expr} as ${quoteIdentifier(c.name)}`;
+    const header = quoteIdentifier(formulaSafe(c.name));
+    if (c.type !== 'string') return `${c.expr} as ${header}`;
     const cell = `${c.expr}::text`;
-    return (
-      `case when ascii(${cell}) in (${formulaStarts}) then '''' || ${cell} else ${cell} end ` +
-      `as ${quoteIdentifier(c.name)}`
-    );
+    return `case when ascii(${cell}) in (${formulaStarts}) then '''' || ${cell} else ${cell} end as ${header}`;
   });
   return `select ${list.join(', ')} from (${sql}\n) as q limit ${limit}`;
 }
@@ -129,7 +130,7 @@ export async function copyCsv(
       control.signal,
     );
     if (select === undefined) {
-      await finish('commit');
+      await finish('end');
       return undefined;
     }
     stream = client.query(copyTo(`COPY (${select}\n) TO STDOUT WITH (FORMAT csv, HEADER true)`));
@@ -149,7 +150,7 @@ export async function copyCsv(
     } catch (error) {
       throw mapPostgresError(error, control.signal);
     } finally {
-      await finish(failed ? 'cancel' : 'commit'); // COPY still streaming: stop it on the server
+      await finish(failed ? 'cancel' : 'end'); // COPY still streaming: stop it on the server
     }
   }
   return chunks();

@@ -6,8 +6,10 @@ import type { Row } from '../types.ts';
 // One run of a statement on a leased connection, driven over the extended protocol so that the transaction's set-up
 // travels with the statement: BEGIN READ ONLY, SET LOCAL statement_timeout and Parse/Bind/Describe/Execute leave in
 // one packet (one round trip instead of three). When the caller reads at most a known number of rows (an
-// interactive call), COMMIT and Sync join that packet too and the whole run is one round trip, like a plain
-// pool.query; otherwise further batches are fetched on demand and the end (Close, COMMIT, Sync) is one more.
+// interactive call), ROLLBACK and Sync join that packet too and the whole run is one round trip, like a plain
+// pool.query; otherwise further batches are fetched on demand and the end (Close, ROLLBACK, Sync) is one more.
+// Every run ends with ROLLBACK, never COMMIT: a read-only transaction still lets a few functions change something
+// (lo_import creates a large object), and nothing a run did may outlast it.
 //
 // pg calls the handle* methods of the active submittable for every message until ReadyForQuery; the server skips
 // everything after an error until Sync, so a failed run answers with one error and one ReadyForQuery.
@@ -120,7 +122,7 @@ export interface PipelinedRunOptions {
  * A pg submittable (client.query(run)) for one read-only statement. `next()` resolves with the next batch of rows
  * ([] once there are no more). In a single run the rows arrive with the connection ready for reuse. Streamed, one
  * batch is fetched ahead while the caller works on the current one (the database and the writer overlap; at most
- * three batches are held) and `finish()` ends the transaction. `clean` tells whether the connection may be reused.
+ * three batches are held) and `finish()` ends the transaction (rolled back). `clean` tells whether the connection may be reused.
  */
 export class PipelinedRun {
   readonly #options: PipelinedRunOptions;
@@ -131,7 +133,7 @@ export class PipelinedRun {
   #current: Row[] = [];
   /** Fetched batches the caller has not taken yet. */
   #batches: Row[][] = [];
-  /** CommandCompletes seen: BEGIN, SET, the statement, COMMIT. */
+  /** CommandCompletes seen: BEGIN, SET, the statement, ROLLBACK. */
   #completions = 0;
   /** An Execute is on its way: its rows are not all here yet. */
   #inFlight = true;
@@ -161,7 +163,7 @@ export class PipelinedRun {
     this.#ended = { promise, resolve, reject };
   }
 
-  /** Whether the transaction ended with COMMIT and the connection is idle: only then may it be reused. */
+  /** Whether the transaction ended with our ROLLBACK and the connection is idle: only then may it be reused. */
   get clean(): boolean {
     return this.#clean;
   }
@@ -178,7 +180,7 @@ export class PipelinedRun {
       wire.describe({ type: 'P', name: this.#portal });
       wire.execute({ portal: this.#portal, rows: batch });
       if (single) {
-        simple(wire, 'COMMIT', prepared);
+        simple(wire, 'ROLLBACK', prepared);
         wire.sync();
         this.#endSent = true;
       } else {
@@ -199,14 +201,14 @@ export class PipelinedRun {
     return promise;
   }
 
-  /** Ends the transaction (Close, COMMIT, Sync in one packet, unless sent already); resolves when ready for reuse. */
+  /** Ends the transaction (Close, ROLLBACK, Sync in one packet, unless sent already); resolves when ready for reuse. */
   finish(): Promise<void> {
     if (!this.#endSent && this.#wire && this.#error === undefined) {
       const wire = this.#wire;
       this.#endSent = true;
       packet(wire, () => {
         wire.close({ type: 'P', name: this.#portal });
-        simple(wire, 'COMMIT', this.#options.prepared);
+        simple(wire, 'ROLLBACK', this.#options.prepared);
         wire.sync();
       });
     }
@@ -266,7 +268,7 @@ export class PipelinedRun {
 
   handlePortalSuspended(): void {
     if (this.#options.single) {
-      this.#completions += 1; // the statement ends here: COMMIT closes its portal
+      this.#completions += 1; // the statement ends here: ROLLBACK closes its portal
       this.suspended = true;
       this.#exhausted = true;
       return;
@@ -276,7 +278,7 @@ export class PipelinedRun {
 
   handleCommandComplete(): void {
     this.#completions += 1;
-    if (this.#completions === 4) this.#clean = true; // COMMIT
+    if (this.#completions === 4) this.#clean = true; // ROLLBACK
     if (this.#completions !== 3) return; // BEGIN, SET
     this.#exhausted = true;
     if (this.#options.single) return;
@@ -309,8 +311,8 @@ export class PipelinedRun {
     this.#exhausted = true;
     if (this.#error !== undefined) return;
     if (!this.#clean) {
-      // ReadyForQuery without our COMMIT: cannot happen on this protocol; never reuse such a connection.
-      this.handleError(new Error('the run ended without committing'));
+      // ReadyForQuery without our ROLLBACK: cannot happen on this protocol; never reuse such a connection.
+      this.handleError(new Error('the run ended without its rollback'));
       return;
     }
     this.#deliver();

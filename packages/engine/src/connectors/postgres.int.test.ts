@@ -43,12 +43,20 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
     await db.exec('create table x (id int)');
     await db.exec('create sequence s');
     connector = createPostgresConnector({ ...db.settings, maxConnections: 3, acquireTimeoutMs: 300 });
+    writer = createPostgresConnector({ ...writerSettings(), maxConnections: 2 });
   });
 
   afterAll(async () => {
     await connector?.close();
+    await writer?.close();
     await db?.drop();
   });
+
+  /** The superuser, allowed by an administrator: only the read-only transaction and the guard stand in its way. */
+  const writerSettings = () => ({ ...db.adminSettings, allowPrivilegedAccount: true });
+  let writer: Connector;
+  const write = (sql: string) =>
+    runQuery({ connector: writer, sql, parameters, values: {}, rowCap: 1000, timeoutMs: 5000 });
 
   const run = (
     sql: string,
@@ -221,7 +229,8 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
     });
 
     it('refuses writes, reports errors and timeouts, and keeps serving on the same connection', async () => {
-      const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 500 });
+      // An account that could write (allowed by an administrator): the read-only transaction alone refuses.
+      const small = createPostgresConnector({ ...writerSettings(), maxConnections: 1, acquireTimeoutMs: 500 });
       const go = (sql: string, timeoutMs = 5000) => small.run({ sql, values: {}, timeoutMs, readLimit: 5 });
       try {
         await expect(go("select nextval('s')")).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
@@ -333,11 +342,11 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
   });
 
   it('refuses a write inside the read-only transaction', async () => {
-    await expect(run('insert into x values (1)')).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
-    await expect(run('with d as (delete from orders returning id) select * from d')).rejects.toMatchObject({
+    await expect(write('insert into x values (1)')).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
+    await expect(write('with d as (delete from orders returning id) select * from d')).rejects.toMatchObject({
       code: 'WRITE_REFUSED',
     });
-    await expect(run("copy (select 1) to program 'true'")).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
+    await expect(write("copy (select 1) to program 'true'")).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
     expect(await collect((await run('select count(*)::int as n from orders')).rows)).toEqual([{ n: 4 }]);
   });
 
@@ -420,23 +429,130 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
     }
   });
 
-  it('tests the connection: version, and warnings for a superuser but not for a read-only role', async () => {
+  it('tests the connection: version, no warning for an account that may only read', async () => {
     const result = await connector.testConnection();
     expect(result.serverVersion).toMatch(/^PostgreSQL \d+/);
-    expect(result.warnings.join(' ')).toMatch(/superuser/);
-    const role = `${db.settings.database}_ro`;
-    await db.exec(`create role "${role}" login password 'ro-pass'`);
-    await db.exec(`grant select on orders to "${role}"`);
-    const reader = createPostgresConnector({ ...db.settings, user: role, password: 'ro-pass' });
-    try {
-      expect((await reader.testConnection()).warnings).toEqual([]);
-      await db.exec(`grant insert on x to "${role}"`);
-      expect((await reader.testConnection()).warnings.join(' ')).toMatch(/may write/);
-    } finally {
-      await reader.close();
-      await db.exec(`drop owned by "${role}"`);
-      await db.exec(`drop role "${role}"`);
-    }
+    expect(result.warnings).toEqual([]);
+  });
+
+  describe('the account check', () => {
+    const superuser = () => createPostgresConnector({ ...db.adminSettings, maxConnections: 1 });
+
+    it('refuses a superuser on a test, before the first run, the schema and a COPY, naming what to do', async () => {
+      const refused = superuser();
+      try {
+        const expected = {
+          code: 'PRIVILEGED_ACCOUNT',
+          message: expect.stringMatching(/superuser.*"Read-only database accounts" in docs\/operations\.md/) as string,
+        };
+        await expect(refused.testConnection()).rejects.toMatchObject(expected);
+        await expect(refused.run({ sql: 'select 1', values: {}, timeoutMs: 5000 })).rejects.toMatchObject(expected);
+        await expect(refused.listSchema()).rejects.toMatchObject(expected);
+        const sink = textSink();
+        await expect(
+          exportCsv(
+            { connector: refused, parameters, rowCap: 10, timeoutMs: 5000, sql: 'select 1 as a', values: {} },
+            sink.out,
+            10,
+          ),
+        ).rejects.toMatchObject(expected);
+      } finally {
+        await refused.close();
+      }
+    });
+
+    it('refuses members of the file-reading roles and accounts that may write, create or administer', async () => {
+      const role = `${db.settings.database}_acct`;
+      await db.exec(`create role "${role}" login password 'acct-pass'`);
+      await db.exec(`grant select on orders to "${role}"`);
+      const account = () => createPostgresConnector({ ...db.settings, user: role, password: 'acct-pass' });
+      const refusal = async (pattern: RegExp) => {
+        const tested = account();
+        try {
+          await expect(tested.testConnection()).rejects.toMatchObject({
+            code: 'PRIVILEGED_ACCOUNT',
+            message: expect.stringMatching(pattern) as string,
+          });
+        } finally {
+          await tested.close();
+        }
+      };
+      try {
+        const plain = account();
+        expect((await plain.testConnection()).warnings).toEqual([]);
+        await plain.close();
+        await db.exec(`grant pg_read_server_files to "${role}"`);
+        await refusal(/member of pg_read_server_files/);
+        await db.exec(`revoke pg_read_server_files from "${role}"`);
+        // Inherited through another role.
+        await db.exec(`create role "${role}_group" nologin`);
+        await db.exec(`grant pg_execute_server_program to "${role}_group"`);
+        await db.exec(`grant "${role}_group" to "${role}"`);
+        await refusal(/member of pg_execute_server_program/);
+        await db.exec(`revoke "${role}_group" from "${role}"`);
+        await db.exec(`grant insert on x to "${role}"`);
+        await refusal(/may write to tables \(for example public\.x\)/);
+        await db.exec(`revoke insert on x from "${role}"`);
+        await db.exec(`grant update on sequence s to "${role}"`);
+        await refusal(/may change sequences/);
+        await db.exec(`revoke update on sequence s from "${role}"`);
+        await db.exec(`grant create on schema public to "${role}"`);
+        await refusal(/create objects in schema public/);
+        await db.exec(`revoke create on schema public from "${role}"`);
+        await db.exec(`alter role "${role}" createrole`);
+        await refusal(/create roles/);
+        await db.exec(`alter role "${role}" nocreaterole`);
+        const again = account();
+        expect((await again.testConnection()).warnings).toEqual([]);
+        await again.close();
+      } finally {
+        await db.exec(`drop owned by "${role}"`);
+        await db.exec(`drop role "${role}"`);
+        await db.exec(`drop role if exists "${role}_group"`);
+      }
+    });
+
+    it('warns instead when an administrator allowed the account; runs stay read-only and are rolled back', async () => {
+      const result = await writer.testConnection();
+      expect(result.warnings.join(' ')).toMatch(/administrator allowed this account.*superuser/);
+      // The guard refuses the file and large-object functions outright.
+      await expect(write("select pg_read_file('/etc/hostname') as f")).rejects.toMatchObject({
+        code: 'WRITE_REFUSED',
+        message: expect.stringContaining('pg_read_file()') as string,
+      });
+      await expect(write("select lo_import('/etc/hostname') as o")).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
+      // A function the guard cannot see into: lo_import succeeds inside READ ONLY, and the rollback undoes it.
+      await db.exec(`create or replace function import_hostname() returns oid language sql as
+        $$ select lo_import('/etc/hostname') $$`);
+      const count = "select count(*)::int as n from pg_largeobject_metadata where lomowner = 'postgres'::regrole";
+      const before = (await collect((await write(count)).rows))[0]?.['n'];
+      for (const readLimit of [undefined, 5]) {
+        const imported = await runQuery({
+          connector: writer,
+          sql: 'select import_hostname() as o',
+          values: {},
+          rowCap: 10,
+          timeoutMs: 5000,
+          ...(readLimit ? { readLimit } : {}),
+        });
+        expect(Number((await collect(imported.rows))[0]?.['o'])).toBeGreaterThan(0);
+      }
+      const sink = textSink();
+      await exportCsv(
+        {
+          connector: writer,
+          parameters,
+          rowCap: 10,
+          timeoutMs: 5000,
+          sql: 'select import_hostname() as o',
+          values: {},
+        },
+        sink.out,
+        10,
+      );
+      expect(sink.text()).toMatch(/^o\r\n\d+\r\n$/);
+      expect((await collect((await write(count)).rows))[0]?.['n']).toBe(before);
+    });
   });
 
   it('lists tables and columns for completion', async () => {
@@ -617,11 +733,21 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
     });
   });
 
+  it('neutralises a formula in the header row of the COPY path, as the CSV writer does', async () => {
+    const sql = 'select 1 as "=HYPERLINK(""http://x"")", 2 as "+sum", 3 as plain';
+    const copied = textSink();
+    await exportCsv({ connector, parameters, rowCap: 10, timeoutMs: 5000, sql, values: {} }, copied.out, 10);
+    expect(copied.text().split('\r\n')[0]).toBe(`"'=HYPERLINK(""http://x"")",'+sum,plain`);
+    const written = textSink();
+    await writeResult('csv', await run(sql), written.out, { maxRows: 10 });
+    expect(copied.text()).toBe(written.text());
+  });
+
   it('refuses a write through the COPY path too', async () => {
     const sink = textSink();
     await expect(
       exportCsv(
-        { connector, parameters, rowCap: 10, timeoutMs: 5000, sql: "select nextval('s') as n", values: {} },
+        { connector: writer, parameters, rowCap: 10, timeoutMs: 5000, sql: "select nextval('s') as n", values: {} },
         sink.out,
         10,
       ),

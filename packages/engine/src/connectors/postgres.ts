@@ -12,7 +12,9 @@ import {
   type SchemaTable,
 } from '../types.ts';
 import { raceAbort } from './abort.ts';
+import { accountCheck, allowedAccountWarning } from './account.ts';
 import { Gate } from './gate.ts';
+import { type AccountRow, POSTGRES_ACCOUNT_SQL, POWERFUL_ROLES, postgresFindings } from './postgres-account.ts';
 import { mapPostgresError } from './postgres-errors.ts';
 import { cellTextOf, columnTypeOf, engineTypes } from './postgres-types.ts';
 import { copyCsv } from './postgres-copy.ts';
@@ -21,8 +23,9 @@ import { type RunControl, runControl } from './run-control.ts';
 import { type PostgresSettings, postgresSettingsSchema } from './settings.ts';
 
 // PostgreSQL: a bounded pg Pool behind a Gate; each run in BEGIN READ ONLY with SET LOCAL statement_timeout, sent
-// with the statement in one packet (postgres-run.ts); rows fetched from the portal in batches, so memory stays flat
-// whatever the result size, or all at once when the caller reads a known number of them.
+// with the statement in one packet (postgres-run.ts), and ended with ROLLBACK; rows fetched from the portal in
+// batches, so memory stays flat whatever the result size, or all at once when the caller reads a known number of
+// them. The pool's account is checked before its first run and every minute after (account.ts).
 
 /**
  * Rows a streamed run fetches at a time (one more batch is fetched ahead). 250, not 1,000: rows that wait in a batch
@@ -32,14 +35,14 @@ import { type PostgresSettings, postgresSettingsSchema } from './settings.ts';
  */
 const BATCH = 250;
 
-export type Outcome = 'commit' | 'release' | 'discard' | 'cancel';
+export type Outcome = 'end' | 'release' | 'discard' | 'cancel';
 
 export interface PostgresLease {
   client: pg.PoolClient;
   control: RunControl;
   /**
-   * Ends the run, once: 'commit' commits and returns the connection to the pool; 'release' returns it as it is
-   * (the run committed already); 'discard' destroys it (the server ends the transaction); 'cancel' also stops a
+   * Ends the run, once: 'end' rolls the transaction back and returns the connection to the pool; 'release' returns
+   * it as it is (the run ended its transaction already); 'discard' destroys it (the server ends the transaction); 'cancel' also stops a
    * statement still running (abort, timeout).
    */
   finish(outcome: Outcome): Promise<void>;
@@ -125,7 +128,7 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
             if (outcome === 'cancel') await cancelBackend(pid);
             leased.release(true);
           } else {
-            if (outcome === 'commit') await leased.query('COMMIT');
+            if (outcome === 'end') await leased.query('ROLLBACK');
             leased.release();
           }
         } catch {
@@ -144,9 +147,15 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
 
   const prepared = new PreparedStatements();
 
+  const account = accountCheck(
+    async (signal) => postgresFindings((await query<AccountRow>(POSTGRES_ACCOUNT_SQL, [POWERFUL_ROLES], signal))[0]),
+    settings.allowPrivilegedAccount,
+  );
+
   async function run(request: RunRequest, retry = true): Promise<RowStream> {
     const bound = bindNamed(request.sql, request.values, 'postgres');
-    // A caller that reads at most readLimit rows gets them in one round trip, committed with the statement.
+    await account.ensure(request.signal);
+    // A caller that reads at most readLimit rows gets them in one round trip, the transaction ended with them.
     const single = request.readLimit !== undefined;
     const { client, control, finish } = await lease(request.timeoutMs, request.signal, false, request.onAcquired);
     const pipelined = new PipelinedRun({
@@ -212,7 +221,7 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
     const { client, control, finish } = await lease(10_000, signal);
     try {
       const result = await raceAbort(client.query(sql, values), control.signal);
-      await finish('commit');
+      await finish('end');
       return result.rows as T[];
     } catch (error) {
       await finish(control.signal.aborted ? 'cancel' : 'discard');
@@ -221,31 +230,14 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
   }
 
   async function testConnection(signal?: AbortSignal): Promise<ConnectionTestResult> {
-    const [row] = await query<{
-      version: string;
-      super: boolean;
-      createdb: boolean;
-      create: boolean;
-      writable: string | null;
-    }>(
-      `select current_setting('server_version') as version, r.rolsuper as super, r.rolcreatedb as createdb,
-              has_database_privilege(current_database(), 'CREATE') as create,
-              (select c.relnamespace::regnamespace || '.' || c.relname from pg_class c
-                where c.relkind in ('r', 'p')
-                  and c.relnamespace::regnamespace::text not in ('pg_catalog', 'information_schema')
-                  and has_table_privilege(c.oid, 'INSERT, UPDATE, DELETE, TRUNCATE') limit 1) as writable
-         from pg_roles r where r.rolname = current_user`,
-      [],
-      signal,
-    );
-    const warnings: string[] = [];
-    if (row?.super) warnings.push('The account is a superuser: use an account that may only read');
-    if (row?.writable) warnings.push(`The account may write to tables (for example ${row.writable})`);
-    if (row?.create || row?.createdb) warnings.push('The account may create objects in the database');
+    const [row] = await query<{ version: string }>(`select current_setting('server_version') as version`, [], signal);
+    const findings = await account.verify(signal);
+    const warnings = findings.length > 0 ? [allowedAccountWarning(findings)] : [];
     return { ok: true, serverVersion: `PostgreSQL ${row?.version ?? ''}`.trim(), warnings };
   }
 
   async function listSchema(signal?: AbortSignal): Promise<SchemaTable[]> {
+    await account.ensure(signal);
     const rows = await query<{ s: string; t: string; c: string; type: string }>(
       `select table_schema as s, table_name as t, column_name as c, data_type as type from information_schema.columns
         where table_schema not in ('pg_catalog', 'information_schema')
@@ -261,8 +253,10 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
     run,
     testConnection,
     listSchema,
-    copyCsv: (request: CopyCsvRequest) =>
-      copyCsv(request, (timeoutMs, signal) => lease(timeoutMs, signal, true, request.onAcquired)),
+    copyCsv: async (request: CopyCsvRequest) => {
+      await account.ensure(request.signal);
+      return copyCsv(request, (timeoutMs, signal) => lease(timeoutMs, signal, true, request.onAcquired));
+    },
     stats: () => ({ size: gate.size, inUse: gate.inUse, waiting: gate.waiting }),
     close: async () => {
       await pool.end();

@@ -15,6 +15,11 @@ export const networkSettingsSchema = poolSettingsSchema.extend({
   user: z.string().min(1),
   password: z.string().default(''),
   ssl: z.boolean().default(false),
+  /**
+   * An administrator allowed an account that may do more than read (a superuser, FILE, write grants): the account
+   * check (account.ts) then warns instead of refusing. Runs stay in read-only transactions that are rolled back.
+   */
+  allowPrivilegedAccount: z.boolean().default(false),
 });
 
 export const postgresSettingsSchema = networkSettingsSchema;

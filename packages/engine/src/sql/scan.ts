@@ -192,3 +192,32 @@ export function codeText(sql: string, dialect: Dialect): string {
   }
   return code;
 }
+
+/** Which quote opens a quoted identifier (rather than a string) in each dialect. */
+const identifierQuotes: Record<Dialect, string> = { postgres: '"', mysql: '`', sqlite: '"`[' };
+
+/**
+ * Like codeText, but a quoted identifier is kept as the plain name it stands for (`"pg_read_file"` → pg_read_file),
+ * so a check for function names sees a name however it was quoted.
+ */
+export function codeWithNames(sql: string, dialect: Dialect): string {
+  const r = rules[dialect];
+  let code = '';
+  let i = 0;
+  while (i < sql.length) {
+    const skipped = skipNonCode(sql, i, r);
+    if (skipped === -1) {
+      code += sql[i];
+      i += 1;
+      continue;
+    }
+    const open = sql[i]!;
+    if (identifierQuotes[dialect].includes(open) && skipped - i >= 2) {
+      const close = open === '[' ? ']' : open;
+      const inner = sql.slice(i + 1, skipped - 1);
+      code += ` ${close === ']' ? inner : inner.split(close + close).join(close)} `;
+    } else code += ' ';
+    i = skipped;
+  }
+  return code;
+}

@@ -66,6 +66,55 @@ describe('assertReadStatement', () => {
   });
 });
 
+describe('refused functions', () => {
+  it('refuses functions that read files, run programs or reach other servers, however they are written', () => {
+    const refused: [string, 'postgres' | 'mysql' | 'sqlite', string][] = [
+      ["select pg_read_file('/etc/passwd')", 'postgres', 'pg_read_file'],
+      ["select pg_catalog.pg_read_binary_file('/etc/passwd')", 'postgres', 'pg_read_binary_file'],
+      ['select "pg_read_file"(\'/etc/passwd\')', 'postgres', 'pg_read_file'],
+      ["select lo_import('/etc/passwd')", 'postgres', 'lo_import'],
+      ['select lo_get(16387)', 'postgres', 'lo_get'],
+      ['select loread(lo_open(1, 262144), 10)', 'postgres', 'loread'],
+      ["select * from pg_ls_dir('.')", 'postgres', 'pg_ls_dir'],
+      ["select pg_stat_file /* x */ ('postgresql.conf')", 'postgres', 'pg_stat_file'],
+      ["select * from dblink('host=x', 'select 1') as t(a int)", 'postgres', 'dblink'],
+      ["select query_to_xml('select 1', true, true, '')", 'postgres', 'query_to_xml'],
+      ["select LOAD_FILE('/etc/passwd')", 'mysql', 'load_file'],
+      ["select `load_file`('/etc/passwd')", 'mysql', 'load_file'],
+      ["select sys_exec('id')", 'mysql', 'sys_exec'],
+      ["select load_extension('x')", 'sqlite', 'load_extension'],
+    ];
+    for (const [sql, dialect, name] of refused) {
+      expect(() => assertReadStatement(sql, dialect), sql).toThrowError(
+        expect.objectContaining({ code: 'WRITE_REFUSED', message: expect.stringContaining(`${name}()`) as string }),
+      );
+    }
+  });
+
+  it('refuses names spelt in Unicode escapes, which the name check cannot read', () => {
+    expect(() => assertReadStatement('select U&"lo\\005fimport"(\'/etc/passwd\')', 'postgres')).toThrowError(
+      /Unicode-escaped/,
+    );
+  });
+
+  it('names what COPY and INTO OUTFILE would do', () => {
+    expect(() => assertReadStatement("copy (select 1) to program 'id'", 'postgres')).toThrowError(/run programs/);
+    expect(() => assertReadStatement("select 1 into dumpfile '/tmp/x'", 'mysql')).toThrowError(/write files/);
+  });
+
+  it('leaves the same words alone in strings, comments and other names', () => {
+    for (const sql of [
+      "select 'pg_read_file(1)' as s",
+      '-- lo_import(x)\nselect 1',
+      'select lower(name), log(2, 8), slo_import from t',
+      'select 1 as "lo_import"',
+    ]) {
+      expect(() => assertReadStatement(sql, 'postgres'), sql).not.toThrow();
+    }
+    expect(() => assertReadStatement("select 'load_file(x)' as s", 'mysql')).not.toThrow();
+  });
+});
+
 describe('bindNamed', () => {
   it('numbers PostgreSQL placeholders once per name and binds a list as one array', () => {
     const bound = bindNamed(

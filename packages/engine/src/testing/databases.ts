@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import mysql from 'mysql2/promise';
 import pg from 'pg';
+import { TEST_READER, TEST_READER_PASSWORD, grantMysqlReader, grantPostgresReader } from './readers.ts';
 
 // Each engine test file gets its own freshly created database on the machine's services. Outside CI a missing
 // service skips its suite, loudly; with CI=true it fails the run.
@@ -49,7 +50,10 @@ export const mysqlAvailable = await probe('MySQL/MariaDB', TEST_MYSQL_URL, async
 });
 
 export interface TestDatabase {
+  /** The reader's settings: an account that may only read (testing/readers.ts), as data sources must use. */
   settings: { host: string; port: number; database: string; user: string; password: string };
+  /** The same database as the service's administrator (a superuser): what the account check refuses. */
+  adminSettings: { host: string; port: number; database: string; user: string; password: string };
   /** Runs setup SQL as the administrator (one statement per call). */
   exec(sql: string, values?: unknown[]): Promise<void>;
   drop(): Promise<void>;
@@ -66,14 +70,17 @@ export async function createPostgresTestDatabase(): Promise<TestDatabase> {
   url.pathname = `/${name}`;
   const setup = new pg.Client({ connectionString: url.href });
   await setup.connect();
+  await grantPostgresReader(setup, name);
+  const adminSettings = {
+    host: base.hostname,
+    port: Number(base.port || 5432),
+    database: name,
+    user: decodeURIComponent(base.username),
+    password: decodeURIComponent(base.password),
+  };
   return {
-    settings: {
-      host: base.hostname,
-      port: Number(base.port || 5432),
-      database: name,
-      user: decodeURIComponent(base.username),
-      password: decodeURIComponent(base.password),
-    },
+    settings: { ...adminSettings, user: TEST_READER, password: TEST_READER_PASSWORD },
+    adminSettings,
     exec: async (sql, values) => {
       await setup.query(sql, values);
     },
@@ -93,18 +100,22 @@ export async function createMysqlTestDatabase(): Promise<TestDatabase> {
   const setup = await mysql.createConnection({ uri: TEST_MYSQL_URL });
   await setup.query(`create database \`${name}\``);
   await setup.query(`use \`${name}\``);
+  await grantMysqlReader(setup, name);
+  const adminSettings = {
+    host: base.hostname,
+    port: Number(base.port || 3306),
+    database: name,
+    user: decodeURIComponent(base.username),
+    password: decodeURIComponent(base.password),
+  };
   return {
-    settings: {
-      host: base.hostname,
-      port: Number(base.port || 3306),
-      database: name,
-      user: decodeURIComponent(base.username),
-      password: decodeURIComponent(base.password),
-    },
+    settings: { ...adminSettings, user: TEST_READER, password: TEST_READER_PASSWORD },
+    adminSettings,
     exec: async (sql, values) => {
       await setup.query(sql, values);
     },
     drop: async () => {
+      await setup.query(`revoke select on \`${name}\`.* from '${TEST_READER}'@'%'`).catch(() => undefined);
       await setup.query(`drop database if exists \`${name}\``);
       await setup.end();
     },

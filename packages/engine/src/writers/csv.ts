@@ -13,12 +13,17 @@ const needsQuotes = /[",\r\n]/;
 const formulaStart = /^[=+\-@\t\r]/;
 const textTypes = new Set<ColumnType>(['string', 'json', 'date', 'datetime', 'binary']);
 
+/** A text a spreadsheet would run as a formula, with the leading ' that makes it plain text; others as they are. */
+export function formulaSafe(text: string): string {
+  return formulaStart.test(text) ? `'${text}` : text;
+}
+
 export function csvField(value: unknown, type: ColumnType): string {
   const cell = jsonCell(value);
   if (cell === null) return '';
   let text = typeof cell === 'object' ? JSON.stringify(cell) : String(cell);
   if (text === '') return '""';
-  if (textTypes.has(type) && formulaStart.test(text)) text = `'${text}`;
+  if (textTypes.has(type)) text = formulaSafe(text);
   return needsQuotes.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 

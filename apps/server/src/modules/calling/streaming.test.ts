@@ -33,7 +33,7 @@ describeEachStore('calling layer streaming', (context) => {
 
   /** Waits up to 3 s for no active query to carry the marker; answers how many still do. */
   async function runningWith(marker: string): Promise<number> {
-    const client = new pg.Client({ connectionString: source?.url.href });
+    const client = new pg.Client({ connectionString: source?.adminUrl.href });
     await client.connect();
     try {
       const count = async () =>

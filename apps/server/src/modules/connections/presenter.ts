@@ -20,6 +20,7 @@ export function presentConnection(row: ConnectionWithCount): SqlConnection {
     ssl: parseOptions(row.options).ssl === true,
     poolMax: row.pool_max,
     acquireTimeoutMs: row.acquire_timeout_ms,
+    allowPrivilegedAccount: row.allow_privileged_account === 1,
     assetCount: row.asset_count,
     createdAt: new Date(row.created_at),
     updatedAt: new Date(row.updated_at),

@@ -44,7 +44,7 @@ export type ConnectionValues = Pick<
   | 'options'
   | 'pool_max'
   | 'acquire_timeout_ms'
-> & { secret?: string | null };
+> & { secret?: string | null; allow_privileged_account?: number };
 
 export const insertConnection = (db: Database, collectionId: number, values: ConnectionValues, now: string) =>
   insertConnectionRow(db, 'sql', collectionId, values, now);

@@ -81,6 +81,8 @@ export function connectorSettings(row: Connection, runtime: SqlRuntime): Connect
     user: row.username ?? '',
     password: row.secret ? runtime.box.open(row.secret) : '',
     ssl: options.ssl === true,
+    // An administrator allowed an account that may do more than read (privileged-account.service.ts).
+    allowPrivilegedAccount: row.allow_privileged_account === 1,
   };
   return row.driver === 'mysql' ? { kind: 'mysql', settings } : { kind: 'postgres', settings };
 }

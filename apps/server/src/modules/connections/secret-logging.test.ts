@@ -7,12 +7,16 @@ import { loadConfig } from '../../config.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { TEST_PUBLIC_URL } from '../../testing/app.ts';
 import { buildCollection, buildPerson } from '../../testing/builders.ts';
+import { TEST_READER, ensureTestReader } from '../../testing/readers.ts';
 
 // A connection's password never reaches a log line: the app's own logger at debug level, its lines captured,
 // while a connection is created, changed, tested against a port nobody listens on (a 400 saying the connection was
 // refused, and a warn record) and previewed (a 502 that is logged as a warning).
 
 const SECRET = 'conn-secret-9d2e-never-logged';
+
+// Connections sign in as the test reader: the server refuses a superuser as a data source's account.
+beforeAll(ensureTestReader);
 
 describe('connection secrets and the log', () => {
   const text: string[] = [];
@@ -47,7 +51,7 @@ describe('connection secrets and the log', () => {
       host: '127.0.0.1',
       port: 1,
       database: 'postgres',
-      username: 'postgres',
+      username: TEST_READER,
       password: SECRET,
     };
     const created = await owner.call('POST', '/api/SqlConnection', { collectionUid: collection.uid, ...settings });

@@ -19,6 +19,13 @@ import {
   updateConnectionRow,
   type ConnectionValues,
 } from './repository.ts';
+import {
+  accountRefusal,
+  assertReadOnlyAccount,
+  auditOverride,
+  overrideForTest,
+  overrideOf,
+} from './privileged-account.service.ts';
 import { connectorSettings, sqlitePath, type SqlRuntime } from './runtime.service.ts';
 import { targetOf, targetRefusalResolved } from './target-policy.ts';
 
@@ -106,10 +113,24 @@ export async function connectionsOf(actor: Pick<Actor, 'db'>, collection: Collec
   return (await listConnections(actor.db, collection.id)).map(presentConnection);
 }
 
+/** The engine's settings the values would run with (the stored secret unless a new one is sent). */
+const settingsOf = (values: ConnectionValues, stored: Connection | undefined, runtime: SqlRuntime) =>
+  connectorSettings(
+    {
+      ...stored,
+      ...values,
+      secret: values.secret === undefined ? (stored?.secret ?? null) : values.secret,
+    } as Connection,
+    runtime,
+  );
+
 export async function createConnection(s: ConnectionServices, collection: Collection, input: CreateSqlConnection) {
   const parsed = input as ConnectionInput;
   await checkSettings(parsed, s.runtime);
   const values = valuesOf(parsed, s.runtime);
+  const override = await overrideOf(s.actor, undefined, parsed.allowPrivilegedAccount, values);
+  values.allow_privileged_account = override.after ? 1 : 0;
+  await assertReadOnlyAccount(settingsOf(values, undefined, s.runtime));
   const id = await namedWrite(parsed.name, () =>
     s.actor.db.transaction().execute(async (trx) => {
       const created = await insertConnection(trx, collection.id, values, new Date().toISOString());
@@ -121,6 +142,7 @@ export async function createConnection(s: ConnectionServices, collection: Collec
         },
         trx,
       );
+      await auditOverride(s.actor, trx, { id: created, name: parsed.name }, override);
       return created;
     }),
   );
@@ -130,6 +152,10 @@ export async function createConnection(s: ConnectionServices, collection: Collec
 export async function updateConnection(s: ConnectionServices, id: number, input: ConnectionInput) {
   await checkSettings(input, s.runtime);
   const values = valuesOf(input, s.runtime);
+  const stored = await storedRow(s, id);
+  const override = await overrideOf(s.actor, stored, input.allowPrivilegedAccount, values);
+  values.allow_privileged_account = override.after ? 1 : 0;
+  await assertReadOnlyAccount(settingsOf(values, stored, s.runtime));
   await namedWrite(input.name, () =>
     s.actor.db.transaction().execute(async (trx) => {
       const existing = await findConnection(trx, id);
@@ -139,6 +165,7 @@ export async function updateConnection(s: ConnectionServices, id: number, input:
         { action: 'connection.update', target: { type: 'connection', id, name: input.name }, after: auditView(values) },
         trx,
       );
+      await auditOverride(s.actor, trx, { id, name: input.name }, override);
     }),
   );
   // The next call builds a pool with the new settings.
@@ -181,7 +208,9 @@ export async function testStoredConnection(s: ConnectionServices, id: number) {
   const refusal = await targetRefusalResolved(s.runtime.targets, targetOf(settings));
   if (refusal) throw validation(refusal);
   const connector = s.connectors.get(String(id), settings);
-  return mapEngineErrors(() => connector.testConnection());
+  return mapEngineErrors(() =>
+    connector.testConnection().catch((error: unknown) => Promise.reject(accountRefusal(error))),
+  );
 }
 
 /** Tests settings not saved yet on a throwaway connector; a kept password is the stored connection's. */
@@ -191,18 +220,25 @@ export async function testUnsavedConnection(
   input: ConnectionInput & { connectionId?: number | undefined },
 ) {
   await checkSettings(input, s.runtime);
-  let secret: string | null = null;
-  if (keepsPassword(input.password) && input.connectionId !== undefined) {
-    const stored = await storedRow(s, input.connectionId);
+  let stored: Connection | undefined;
+  if (input.connectionId !== undefined) {
+    stored = await storedRow(s, input.connectionId);
     if (stored.collection_id !== collection.id) throw notFound(ENTITY, input.connectionId);
-    secret = stored.secret;
   }
+  const secret = keepsPassword(input.password) ? (stored?.secret ?? null) : null;
   const values = valuesOf(input, s.runtime);
-  const row = { ...values, secret: values.secret === undefined ? secret : values.secret } as Connection;
+  const allowed = await overrideForTest(s.actor, stored, input.allowPrivilegedAccount, values);
+  const row = {
+    ...values,
+    secret: values.secret === undefined ? secret : values.secret,
+    allow_privileged_account: allowed ? 1 : 0,
+  } as unknown as Connection;
   const config: ConnectorSettings = connectorSettings(row, s.runtime);
   const connector = createConnector(config.kind, config.settings as never);
   try {
-    return await mapEngineErrors(() => connector.testConnection());
+    return await mapEngineErrors(() =>
+      connector.testConnection().catch((error: unknown) => Promise.reject(accountRefusal(error))),
+    );
   } finally {
     await connector.close();
   }

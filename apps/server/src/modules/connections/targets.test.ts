@@ -1,11 +1,12 @@
 import { hostname } from 'node:os';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { sqlConnection } from '@datalab/contract/api/sql-connections';
 import { validationProblem } from '@datalab/contract/errors';
 import type { TestApp } from '../../testing/app.ts';
 import { buildCollection, buildPerson, unique } from '../../testing/builders.ts';
 import { describeEachStore } from '../../testing/suite.ts';
 import { hostNotAllowed, STORE_DATABASE_REFUSED } from './target-policy.ts';
+import { TEST_READER, ensureTestReader } from '../../testing/readers.ts';
 
 // Where SQL connections may point: the hosts of SQL_HOST_ALLOWLIST (when set) and never the metadata store's own
 // PostgreSQL database. Checked on create, edit and test, and again before every run, so a connection stored before
@@ -25,7 +26,7 @@ const postgresBody = (collectionUid: string, overrides: Record<string, unknown> 
   host: '127.0.0.1',
   port: 5432,
   database: 'postgres',
-  username: 'postgres',
+  username: TEST_READER,
   ...overrides,
 });
 
@@ -39,6 +40,9 @@ async function moveStoredConnection(t: TestApp, id: number, values: { host?: str
     .where('id', '=', id)
     .execute();
 }
+
+// Connections sign in as the test reader: the server refuses a superuser as a data source's account.
+beforeAll(ensureTestReader);
 
 describeEachStore(
   'SQL_HOST_ALLOWLIST',

@@ -1,11 +1,15 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { texts } from '@datalab/contract/texts';
 import { buildCollection, buildPerson, unique } from '../../testing/builders.ts';
 import { describeEachStore } from '../../testing/suite.ts';
+import { TEST_READER, ensureTestReader } from '../../testing/readers.ts';
 
 // The engine's failures as replies (lib/engine-errors.ts), provoked for real against this machine's PostgreSQL
 // through the preview call: over time → 504, no free connection → 503, unreachable → 502, bad SQL → 400; nothing
 // internal in the reply, and the connection keeps serving afterwards.
+
+// Connections sign in as the test reader: the server refuses a superuser as a data source's account.
+beforeAll(ensureTestReader);
 
 describeEachStore('engine errors through the API', (ctx) => {
   async function world(overrides: Record<string, unknown> = {}) {
@@ -18,7 +22,7 @@ describeEachStore('engine errors through the API', (ctx) => {
       host: '127.0.0.1',
       port: 5432,
       database: 'postgres',
-      username: 'postgres',
+      username: TEST_READER,
       password: 'not-in-replies',
       ...overrides,
     });

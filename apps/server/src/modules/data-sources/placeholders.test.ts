@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { dataSourceDetail, storedParameter } from '@datalab/contract/api/data-sources';
 import { validationProblem } from '@datalab/contract/errors';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import { unique } from '../../testing/builders.ts';
 import { describeEachStore } from '../../testing/suite.ts';
 import { createPeople, PEOPLE_SQL, world } from './test-world.ts';
 import { placeholderUndefined } from './validation.ts';
+import { TEST_READER, ensureTestReader } from '../../testing/readers.ts';
 
 // Every `:name` the SQL of a saved asset uses has a parameter definition, on every save: the asset calls (POST/PUT
 // /api/SqlDataSource) and the parameter calls (POST/PUT .../Parameters, DELETE .../Parameters/{id}). Detection is
@@ -13,6 +14,9 @@ import { placeholderUndefined } from './validation.ts';
 // Definitions the SQL does not use are fine. A refused save changes nothing (same version, same parameters).
 
 const stringParameter = (name: string) => ({ name, type: 'string', required: false });
+
+// Connections sign in as the test reader: the server refuses a superuser as a data source's account.
+beforeAll(ensureTestReader);
 
 describeEachStore('placeholders and parameter definitions on save', (ctx) => {
   it('refuses to create or change an asset whose SQL uses an undefined :name, under sql', async () => {
@@ -81,7 +85,7 @@ describeEachStore('placeholders and parameter definitions on save', (ctx) => {
       host: '127.0.0.1',
       port: 5432,
       database: 'postgres',
-      username: 'postgres',
+      username: TEST_READER,
     });
     const cast = await editor.call('POST', '/api/SqlDataSource', {
       collectionUid: collection.uid,

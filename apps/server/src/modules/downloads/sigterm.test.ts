@@ -8,6 +8,7 @@ import { BUILT_IN_AUDIENCE } from '../../config.ts';
 import { freePort } from '../../testing/ports.ts';
 import { createPostgresDatabase, isPostgresAvailable } from '../../testing/stores.ts';
 import { signWithServerKey } from '../../testing/tokens.ts';
+import { TEST_READER, ensureTestReader } from '../../testing/readers.ts';
 
 // SIGTERM during a download, with real processes (`node apps/server/src/server.ts`): the job cannot finish within
 // the shutdown grace, so the process puts it back (Queued) and exits cleanly, leaving no file and no part file; the
@@ -88,7 +89,7 @@ interface Child {
     };
 
   beforeAll(async () => {
-    [store, source] = await Promise.all([createPostgresDatabase(), createPostgresDatabase()]);
+    [store, source] = await Promise.all([createPostgresDatabase(), createPostgresDatabase(), ensureTestReader()]);
     port = await freePort();
   });
   afterAll(async () => {
@@ -134,7 +135,8 @@ interface Child {
       host: url.hostname,
       port: Number(url.port || 5432),
       database: url.pathname.slice(1),
-      username: decodeURIComponent(url.username || 'postgres'),
+      // An account that may only read: the server refuses a superuser as a data source's account.
+      username: TEST_READER,
       poolMax: 2,
       acquireTimeoutMs: 2000,
     });

@@ -8,6 +8,7 @@ import { FormPage } from '../../../components/page/FormPage.tsx';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { NotFoundState } from '../../../components/page/NotFoundState.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { useCurrentUser } from '../../../features/account/api/get-current-user.ts';
 import { useAllConnections } from '../../../features/connections/api/list-all-connections.ts';
 import { ConnectionForm } from '../../../features/connections/components/ConnectionForm.tsx';
 import { WebApiConnectionForm } from '../../../features/connections/components/WebApiConnectionForm.tsx';
@@ -28,6 +29,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function EditConnection({ collectionUid, name }: { collectionUid: string; name: string }) {
   const navigate = useNavigate();
   const connections = useAllConnections(collectionUid);
+  // Only an administrator may allow a database account that may do more than read.
+  const isAdministrator = useCurrentUser().data?.permissions.canManageUsers === true;
   const [isDirty, setDirty] = useState(false);
   const guard = useUnsavedChangesGuard(isDirty);
   const back = paths.collection(collectionUid, 'connections');
@@ -64,7 +67,13 @@ function EditConnection({ collectionUid, name }: { collectionUid: string; name: 
       title={`Connection ${sql.name}`}
       description="Where this collection's data assets run. Test the settings before saving; the password is kept unless you type a new one."
     >
-      <ConnectionForm connection={sql} onSaved={leave} onCancel={leave} onDirtyChange={setDirty} />
+      <ConnectionForm
+        connection={sql}
+        isAdministrator={isAdministrator}
+        onSaved={leave}
+        onCancel={leave}
+        onDirtyChange={setDirty}
+      />
       {guard.prompt}
     </FormPage>
   );

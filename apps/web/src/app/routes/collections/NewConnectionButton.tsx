@@ -42,7 +42,12 @@ export function NewConnectionButton({ collection }: { collection: CollectionDeta
               onChange={(value) => setKind(value === 'webapi' ? 'webapi' : 'sql')}
             />
             {kind === 'sql' ? (
-              <NewConnectionForm collectionUid={collection.uid} onCreated={open} onCancel={() => setOpen(false)} />
+              <NewConnectionForm
+                collectionUid={collection.uid}
+                isAdministrator={currentUser.data?.permissions.canManageUsers === true}
+                onCreated={open}
+                onCancel={() => setOpen(false)}
+              />
             ) : (
               <>
                 <Text size="sm" c="dimmed">

@@ -76,6 +76,45 @@ describe('connections', () => {
     expect(screen.queryByText('This host is not allowed')).toBeNull();
   });
 
+  it("shows a refused account under the user field, and the administrator's override switch to administrators only", async () => {
+    const refusedAccount = 'The database account may do more than read: it is a superuser';
+    const api = fakeApi({
+      ...base,
+      'POST /api/SqlConnection/Test': {
+        status: 400,
+        body: { title: 'Validation failed', status: 400, code: 'validation', errors: { username: [refusedAccount] } },
+      },
+      'PUT /api/SqlConnection/5': { body: buildSqlConnection({ allowPrivilegedAccount: true }) },
+    });
+    const user = userEvent.setup();
+    const view = renderApp({ path: '/collection/col-1/edit/connection/warehouse', ...owner() });
+    const name = await screen.findByRole('textbox', { name: /^User/ });
+    await user.click(screen.getByRole('button', { name: 'Test connection' }));
+    expect(await screen.findByText(refusedAccount)).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.queryByRole('switch', { name: /more than read/ })).toBeNull();
+    view.unmount();
+
+    const admin = { ...owner(), currentUser: buildCurrentUser({ id: 1, permissions: { canManageUsers: true } }) };
+    renderApp({ path: '/collection/col-1/edit/connection/warehouse', ...admin });
+    const allow = await screen.findByRole('switch', { name: /Allow an account that may do more than read/ });
+    expect(screen.getByText(/read the database server's files/)).toBeTruthy();
+    await user.click(allow);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.requests.some((request) => request.method === 'PUT')).toBe(true));
+    expect(api.requests.find((request) => request.method === 'PUT')?.body).toMatchObject({
+      allowPrivilegedAccount: true,
+    });
+  });
+
+  it('tells an owner who is not an administrator that the account was allowed, and what withdraws it', async () => {
+    fakeApi({ ...base, 'GET /api/SqlConnection': { body: [buildSqlConnection({ allowPrivilegedAccount: true })] } });
+    renderApp({ path: '/collection/col-1/edit/connection/warehouse', ...owner() });
+    expect(await screen.findByText('Account allowed by an administrator')).toBeTruthy();
+    expect(screen.getByText(/Changing the kind, host, port, database, user or password/)).toBeTruthy();
+    expect(screen.queryByRole('switch', { name: /more than read/ })).toBeNull();
+  });
+
   it('sends a password only when one is typed', async () => {
     const api = fakeApi({ ...base, 'PUT /api/SqlConnection/5': { body: buildSqlConnection() } });
     const user = userEvent.setup();

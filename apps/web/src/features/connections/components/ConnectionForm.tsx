@@ -1,4 +1,5 @@
 import {
+  Alert,
   Group,
   NumberInput,
   PasswordInput,
@@ -11,6 +12,7 @@ import {
 } from '@mantine/core';
 import type { FormEvent } from 'react';
 import { sqlDrivers, type SqlConnection, type SqlDriver } from '@datalab/contract/api/sql-connections';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTestConnection } from '../api/test-connection.ts';
 import { useCreateConnection } from '../api/create-connection.ts';
 import { useUpdateConnection, type ConnectionSettings } from '../api/update-connection.ts';
@@ -33,6 +35,8 @@ interface ConnectionSettingsFormProps {
   submitLabel: string;
   onCancel: () => void;
   onDirtyChange?: (isDirty: boolean) => void;
+  /** Only an administrator may allow an account that may do more than read (the server refuses anyone else). */
+  isAdministrator: boolean;
 }
 
 /** A connection's settings with Test (on the settings as typed, saved or not) and Save. */
@@ -105,6 +109,7 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput
               label="User"
+              description="An account that may only read (SELECT): see Read-only database accounts in the operations guide."
               value={draft.username}
               error={errorOf('username')}
               autoComplete="off"
@@ -149,6 +154,14 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
             onChange={(e) => set('ssl', e.currentTarget.checked)}
           />
         )}
+        {isFile ? null : (
+          <PrivilegedAccount
+            isAdministrator={props.isAdministrator}
+            checked={draft.allowPrivilegedAccount}
+            error={errorOf('allowPrivilegedAccount')}
+            onChange={(checked) => set('allowPrivilegedAccount', checked)}
+          />
+        )}
         {test.data ? <TestResult result={test.data} /> : null}
         <ConnectionFormActions
           onTest={() => test.mutate(settings())}
@@ -162,21 +175,60 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
   );
 }
 
+interface PrivilegedAccountProps {
+  isAdministrator: boolean;
+  checked: boolean;
+  error: string | undefined;
+  onChange: (checked: boolean) => void;
+}
+
+/**
+ * The administrator's override for an account that may do more than read: a switch with its warning for
+ * administrators; for anyone else only a note while it is on (a change of the account clears it).
+ */
+function PrivilegedAccount({ isAdministrator, checked, error, onChange }: PrivilegedAccountProps) {
+  if (isAdministrator) {
+    return (
+      <Switch
+        label="Allow an account that may do more than read"
+        description={
+          'Use only when no read-only account can be had. A superuser or an account with FILE can read the ' +
+          "database server's files, and one with write grants is a mistake away from changing data. Runs stay " +
+          'read-only and are rolled back; the change is audited.'
+        }
+        color="red"
+        checked={checked}
+        error={error}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
+    );
+  }
+  if (!checked) return null;
+  return (
+    <Alert color="orange" icon={<IconAlertTriangle size={18} />} title="Account allowed by an administrator">
+      This connection&apos;s account may do more than read. Changing the kind, host, port, database, user or password
+      withdraws the allowance.
+    </Alert>
+  );
+}
+
 interface ConnectionFormProps {
   connection: SqlConnection;
   onSaved: (saved: SqlConnection) => void;
   onCancel: () => void;
   onDirtyChange?: (isDirty: boolean) => void;
+  isAdministrator: boolean;
 }
 
 /** A stored connection: its password stays unless a new one is typed. */
-export function ConnectionForm({ connection, onSaved, onCancel, onDirtyChange }: ConnectionFormProps) {
+export function ConnectionForm({ connection, onSaved, onCancel, onDirtyChange, isAdministrator }: ConnectionFormProps) {
   const update = useUpdateConnection(connection);
   return (
     <ConnectionSettingsForm
       collectionUid={connection.collectionUid}
       stored={{ id: connection.id, password: connection.password }}
       initial={draftOf(connection)}
+      isAdministrator={isAdministrator}
       onSubmit={(settings) => update.mutate(settings, { onSuccess: onSaved })}
       isSaving={update.isPending}
       saveError={update.error}
@@ -189,18 +241,21 @@ export function ConnectionForm({ connection, onSaved, onCancel, onDirtyChange }:
 
 interface NewConnectionFormProps {
   collectionUid: string;
+  isAdministrator: boolean;
   onCreated: (created: SqlConnection) => void;
   onCancel: () => void;
   onDirtyChange?: (isDirty: boolean) => void;
 }
 
 /** A connection not created yet: tested on the settings as typed, then created. */
-export function NewConnectionForm({ collectionUid, onCreated, onCancel, onDirtyChange }: NewConnectionFormProps) {
+export function NewConnectionForm(props: NewConnectionFormProps) {
+  const { collectionUid, onCreated, onCancel, onDirtyChange } = props;
   const create = useCreateConnection(collectionUid);
   return (
     <ConnectionSettingsForm
       collectionUid={collectionUid}
       initial={newDraft()}
+      isAdministrator={props.isAdministrator}
       onSubmit={(settings) => create.mutate(settings, { onSuccess: onCreated })}
       isSaving={create.isPending}
       saveError={create.error}

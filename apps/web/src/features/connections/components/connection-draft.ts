@@ -17,6 +17,8 @@ export interface ConnectionDraft {
   ssl: boolean;
   poolMax: number;
   acquireTimeoutMs: number;
+  /** An administrator allowed an account that may do more than read (only administrators may turn it on). */
+  allowPrivilegedAccount: boolean;
 }
 
 export function draftOf(connection: SqlConnection): ConnectionDraft {
@@ -32,6 +34,7 @@ export function draftOf(connection: SqlConnection): ConnectionDraft {
     ssl: connection.ssl,
     poolMax: connection.poolMax,
     acquireTimeoutMs: connection.acquireTimeoutMs,
+    allowPrivilegedAccount: connection.allowPrivilegedAccount,
   };
 }
 
@@ -52,6 +55,7 @@ export function newDraft(): ConnectionDraft {
     ssl: false,
     poolMax: 5,
     acquireTimeoutMs: 2000,
+    allowPrivilegedAccount: false,
   };
 }
 
@@ -83,5 +87,7 @@ export function settingsOf(draft: ConnectionDraft, storedPassword: string | null
     ssl: draft.ssl,
     poolMax: draft.poolMax,
     acquireTimeoutMs: draft.acquireTimeoutMs,
+    // The stored value goes back as it is; the server clears it when someone else changes the account.
+    allowPrivilegedAccount: isFile ? false : draft.allowPrivilegedAccount,
   };
 }
