@@ -26,7 +26,8 @@ export function engineErrorReply(error: EngineError): AppError {
     case 'TOO_LARGE':
       return upstream();
     case 'TARGET_REFUSED':
-      return validation({ url: [error.message] });
+      // SQL hosts name their field (host); the Web API guard's refusals are about the URL.
+      return validation(error.errors ?? { url: [error.message] });
     case 'ROW_CAP':
     case 'SYNTAX':
     case 'QUERY_FAILED':

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SqlHostGuard } from './guarded-socket.ts';
 
 // Connection settings common to the SQL connectors. The password is never put in an error or a message.
 
@@ -15,6 +16,8 @@ export const networkSettingsSchema = poolSettingsSchema.extend({
   user: z.string().min(1),
   password: z.string().default(''),
   ssl: z.boolean().default(false),
+  /** Every socket connects through it (resolved, judged, then connected); absent: the drivers connect directly. */
+  guard: z.instanceof(SqlHostGuard).optional(),
 });
 
 export const postgresSettingsSchema = networkSettingsSchema;

@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
-import { ConnectorRegistry, type AnyConnectorSettings, type Connector, type ConnectorSettings } from '@datalab/engine';
+import {
+  ConnectorRegistry,
+  type AnyConnectorSettings,
+  type Connector,
+  type ConnectorSettings,
+  type Resolver,
+} from '@datalab/engine';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { validation } from '../../lib/errors.ts';
@@ -60,12 +66,17 @@ class GuardedConnectorRegistry extends ConnectorRegistry {
   }
 }
 
+export interface SqlRuntimeOptions {
+  /** Replaces DNS for database hosts (test builds: a name that resolves to loopback without a real zone). */
+  resolveHost?: Resolver | undefined;
+}
+
 export default fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: SqlRuntimeOptions) => {
     const key = app.config.encryptionKey;
     // Outside production app.ts fills the key from DATA_DIR/secrets.json; production requires ENCRYPTION_KEY.
     if (!key) throw new Error('ENCRYPTION_KEY is required to store connection secrets');
-    const targets = targetPolicy(app.config);
+    const targets = targetPolicy(app.config, options.resolveHost);
     const registry = new GuardedConnectorRegistry(targets);
     app.decorate('connectors', registry);
     const { database } = app.config;
@@ -74,6 +85,7 @@ export default fp(
       box: new SecretBox(key),
       dataDir: resolve(app.config.dataDir),
       storeFile,
+      sharedPaths: app.config.sqliteSharedPaths,
       targets,
     });
     app.addHook('onClose', async () => registry.close());

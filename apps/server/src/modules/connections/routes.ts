@@ -43,18 +43,18 @@ export default async function connectionRoutes(app: FastifyInstance) {
     createConnection(services(c), declaredCollection(c.collection), c.body),
   );
   route(app, putSqlConnection, { collection: 'update', connection: byId }, async (c) =>
-    updateConnection(services(c), Number(c.params.id), c.body),
+    updateConnection(services(c), declaredCollection(c.collection), Number(c.params.id), c.body),
   );
   route(app, deleteSqlConnection, { collection: 'update', connection: byId }, async (c) =>
     deleteConnection(services(c), Number(c.params.id)),
   );
   route(app, testSqlConnection, { collection: 'update', connection: byId }, async (c) =>
-    testStoredConnection(services(c), Number(c.params.id)),
+    testStoredConnection(services(c), declaredCollection(c.collection), Number(c.params.id)),
   );
   route(app, testUnsavedSqlConnection, { collection: 'update', uid: { body: 'collectionUid' } }, async (c) =>
     testUnsavedConnection(services(c), declaredCollection(c.collection), c.body),
   );
   route(app, getSqlConnectionSchema, { collection: 'editAssets', connection: byId }, async (c) =>
-    connectionSchema(services(c), Number(c.params.id)),
+    connectionSchema(services(c), declaredCollection(c.collection), Number(c.params.id)),
   );
 }

@@ -19,12 +19,14 @@ import {
   updateConnectionRow,
   type ConnectionValues,
 } from './repository.ts';
-import { connectorSettings, sqlitePath, type SqlRuntime } from './runtime.service.ts';
+import { connectorSettings, type SqlRuntime } from './runtime.service.ts';
+import { SQLITE_OUTSIDE, sqlitePath } from './sqlite-files.ts';
 import { targetOf, targetRefusalResolved } from './target-policy.ts';
 
 // SQL connections: the rules. Passwords are sealed before they reach the store, replaced only when a new value
-// is sent, and never returned, logged or put in an audit record. SQLite files must lie under DATA_DIR; network
-// databases must be on an allowed host and never the metadata store's own database (target-policy.ts). A name is
+// is sent, and never returned, logged or put in an audit record. SQLite files must lie in the collection's own
+// folder or a shared one (sqlite-files.ts); network databases must be on an allowed host and never the metadata
+// store's own database (target-policy.ts). A name is
 // unique in its collection regardless of case: the store's index decides, so simultaneous creations cannot both
 // pass.
 
@@ -37,15 +39,14 @@ export interface ConnectionServices {
 }
 
 const ENTITY = 'SQL connection';
-export const SQLITE_OUTSIDE =
-  'The SQLite file must be in a folder inside the data directory (DATA_DIR), and not the metadata store';
+export { SQLITE_OUTSIDE };
 
 const keepsPassword = (password: string | undefined) => password === undefined || password === texts.maskedSecret;
 
-async function checkSettings(input: ConnectionInput, runtime: SqlRuntime): Promise<void> {
+async function checkSettings(input: ConnectionInput, runtime: SqlRuntime, collection: Collection): Promise<void> {
   const errors: Record<string, string[]> = {};
   if (input.kind === 'sqlite') {
-    if (!sqlitePath(runtime, input.database)) errors['database'] = [SQLITE_OUTSIDE];
+    if (!sqlitePath(runtime, collection.uid, input.database)) errors['database'] = [SQLITE_OUTSIDE];
   } else {
     if (!input.host) errors['host'] = [messages.required('Host')];
     if (!input.username) errors['username'] = [messages.required('Username')];
@@ -108,7 +109,7 @@ export async function connectionsOf(actor: Pick<Actor, 'db'>, collection: Collec
 
 export async function createConnection(s: ConnectionServices, collection: Collection, input: CreateSqlConnection) {
   const parsed = input as ConnectionInput;
-  await checkSettings(parsed, s.runtime);
+  await checkSettings(parsed, s.runtime, collection);
   const values = valuesOf(parsed, s.runtime);
   const id = await namedWrite(parsed.name, () =>
     s.actor.db.transaction().execute(async (trx) => {
@@ -127,8 +128,13 @@ export async function createConnection(s: ConnectionServices, collection: Collec
   return getConnection(s.actor, id);
 }
 
-export async function updateConnection(s: ConnectionServices, id: number, input: ConnectionInput) {
-  await checkSettings(input, s.runtime);
+export async function updateConnection(
+  s: ConnectionServices,
+  collection: Collection,
+  id: number,
+  input: ConnectionInput,
+) {
+  await checkSettings(input, s.runtime, collection);
   const values = valuesOf(input, s.runtime);
   await namedWrite(input.name, () =>
     s.actor.db.transaction().execute(async (trx) => {
@@ -169,15 +175,15 @@ async function storedRow(s: ConnectionServices, id: number): Promise<Connection>
   return row;
 }
 
-/** The registry's connector for a stored connection (one pool per connection). */
-export async function storedConnector(s: ConnectionServices, id: number) {
+/** The registry's connector for a stored connection of the collection (one pool per connection). */
+export async function storedConnector(s: ConnectionServices, collection: Collection, id: number) {
   const row = await storedRow(s, id);
-  return s.connectors.get(String(id), connectorSettings(row, s.runtime));
+  return s.connectors.get(String(id), connectorSettings(row, s.runtime, collection.uid));
 }
 
-export async function testStoredConnection(s: ConnectionServices, id: number) {
+export async function testStoredConnection(s: ConnectionServices, collection: Collection, id: number) {
   const row = await storedRow(s, id);
-  const settings = connectorSettings(row, s.runtime);
+  const settings = connectorSettings(row, s.runtime, collection.uid);
   const refusal = await targetRefusalResolved(s.runtime.targets, targetOf(settings));
   if (refusal) throw validation(refusal);
   const connector = s.connectors.get(String(id), settings);
@@ -190,7 +196,7 @@ export async function testUnsavedConnection(
   collection: Collection,
   input: ConnectionInput & { connectionId?: number | undefined },
 ) {
-  await checkSettings(input, s.runtime);
+  await checkSettings(input, s.runtime, collection);
   let secret: string | null = null;
   if (keepsPassword(input.password) && input.connectionId !== undefined) {
     const stored = await storedRow(s, input.connectionId);
@@ -199,7 +205,7 @@ export async function testUnsavedConnection(
   }
   const values = valuesOf(input, s.runtime);
   const row = { ...values, secret: values.secret === undefined ? secret : values.secret } as Connection;
-  const config: ConnectorSettings = connectorSettings(row, s.runtime);
+  const config: ConnectorSettings = connectorSettings(row, s.runtime, collection.uid);
   const connector = createConnector(config.kind, config.settings as never);
   try {
     return await mapEngineErrors(() => connector.testConnection());
@@ -208,7 +214,7 @@ export async function testUnsavedConnection(
   }
 }
 
-export async function connectionSchema(s: ConnectionServices, id: number) {
-  const connector = await storedConnector(s, id);
+export async function connectionSchema(s: ConnectionServices, collection: Collection, id: number) {
+  const connector = await storedConnector(s, collection, id);
   return { tables: await mapEngineErrors(() => connector.listSchema()) };
 }

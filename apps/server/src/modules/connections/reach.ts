@@ -1,0 +1,51 @@
+import { describeSqlHostList } from '@datalab/engine';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+
+// What SQL connections may reach is the administrator's to decide, in the environment: SQL_HOST_ALLOWLIST (which
+// database hosts, internal ones included) and SQLITE_SHARED_PATHS (which folders every collection may read SQLite
+// files from). Neither has a screen, so a change would leave no trace; at every start each one's effective value is
+// compared with the last one recorded (app_state `setting.<NAME>`) and, when it differs, an audit record (no actor:
+// the environment changed it) gives the setting, before and after, and the new value is recorded.
+
+const stateKey = (name: string) => `setting.${name}`;
+
+/** The effective values as compared and recorded: canonical text, so reordering entries is no change. */
+export function reachSettings(config: FastifyInstance['config']): Record<string, string> {
+  return {
+    SQL_HOST_ALLOWLIST: describeSqlHostList(config.sqlHostAllowlist),
+    SQLITE_SHARED_PATHS: [...new Set(config.sqliteSharedPaths)].sort().join(','),
+  };
+}
+
+async function recordOne(app: FastifyInstance, trx: Database, name: string, value: string): Promise<void> {
+  const key = stateKey(name);
+  const row = await trx.selectFrom('app_state').select('value').where('key', '=', key).executeTakeFirst();
+  if (row?.value === value) return;
+  await app.appLog.write(
+    {
+      level: 'info',
+      category: 'audit',
+      message: `setting.change setting ${name}`,
+      userId: null,
+      details: {
+        actor: null,
+        action: 'setting.change',
+        target: { type: 'setting', id: name, name },
+        before: row ? { value: row.value } : null,
+        after: { value, source: 'environment, read at start' },
+      },
+    },
+    trx,
+  );
+  if (row) await trx.updateTable('app_state').set({ value }).where('key', '=', key).execute();
+  else await trx.insertInto('app_state').values({ key, value }).execute();
+}
+
+/** Audits each reach setting whose value differs from the one recorded at an earlier start. */
+export async function recordReachSettings(app: FastifyInstance): Promise<void> {
+  const settings = reachSettings(app.config);
+  await app.db.transaction().execute(async (trx) => {
+    for (const [name, value] of Object.entries(settings)) await recordOne(app, trx, name, value);
+  });
+}
