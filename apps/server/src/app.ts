@@ -16,7 +16,7 @@ import downloadRoutes from './modules/downloads/routes.ts';
 import collectionRoutes from './modules/collections/routes.ts';
 import connectionRoutes from './modules/connections/routes.ts';
 import sqlRuntimePlugin from './modules/connections/plugin.ts';
-import { recordReachSettings } from './modules/connections/reach.ts';
+import { recordReachSettings, warnMovedSqliteFiles } from './modules/connections/reach.ts';
 import dataSourceRoutes from './modules/data-sources/routes.ts';
 import dataRoleRoutes from './modules/data-roles/routes.ts';
 import tokenRoutes from './modules/tokens/routes.ts';
@@ -153,6 +153,7 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(openapiPlugin);
   await recordReachSettings(app);
   if (config.demo) await seedDemo(app);
+  await warnMovedSqliteFiles(app);
   // After the start's own long steps (migrations, the demo seed), so that they never count as overload; before
   // the routes, whose calls it sheds.
   await app.register(overloadPlugin);

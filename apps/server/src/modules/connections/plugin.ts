@@ -24,8 +24,10 @@ declare module 'fastify' {
 }
 
 /**
- * Every run reaches its database through `get`, so the target policy is checked here, before any pool opens:
- * a connection saved before SQL_HOST_ALLOWLIST changed (or pointing at the store's database) runs nothing.
+ * Every run reaches its database through `get`, so the target policy is checked here, before any pool opens: a
+ * connection pointing at the store's database runs nothing. Hosts are judged by the SqlHostGuard each connector's
+ * settings carry, on every socket it opens (a connection saved before SQL_HOST_ALLOWLIST changed connects to nothing
+ * the list now refuses).
  * Web API connections are guarded by the engine's outbound guard instead (every request, at connect time); each
  * gets one connector per credential it sends (settings carry only that one), kept under `<id>#<credential>` so
  * data sources of one connection with different credentials do not replace each other's, and `evict(id)` closes

@@ -127,6 +127,15 @@ describe('reach settings and the demo shop across restarts', () => {
     ).call('GET', `/api/SqlConnection/${otherId}/Schema`);
     expect(refused.statusCode).not.toBe(200);
     expect(refused.body).not.toContain('orders');
+    // The administrators are told where such a file would have to go, if that collection should read it.
+    const warnings = await again.app.db
+      .selectFrom('application_logs')
+      .select('message')
+      .where('category', '=', 'config')
+      .execute();
+    expect(warnings.map((w) => w.message)).toEqual([
+      expect.stringContaining(`SQL connection Shop (id ${otherId}) opens nothing: its path demo/shop.sqlite`),
+    ]);
     const stamps = await demoShops(again);
     await again.close();
 

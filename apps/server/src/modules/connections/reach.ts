@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { describeSqlHostList } from '@datalab/engine';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { collectionFolder, sqlitePath } from './sqlite-files.ts';
 
 // What SQL connections may reach is the administrator's to decide, in the environment: SQL_HOST_ALLOWLIST (which
 // database hosts, internal ones included) and SQLITE_SHARED_PATHS (which folders every collection may read SQLite
@@ -48,4 +51,39 @@ export async function recordReachSettings(app: FastifyInstance): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
     for (const [name, value] of Object.entries(settings)) await recordOne(app, trx, name, value);
   });
+}
+
+/**
+ * SQLite connections whose file is not where they now look for it (their collection's folder) but where paths
+ * relative to DATA_DIR used to lead: one warning each in the application log at start, saying where to move it.
+ */
+export async function warnMovedSqliteFiles(app: FastifyInstance): Promise<void> {
+  const rows = await app.db
+    .selectFrom('connections')
+    .innerJoin('collections', 'collections.id', 'connections.collection_id')
+    .select([
+      'connections.id as id',
+      'connections.name as name',
+      'connections.database_name as path',
+      'collections.uid as uid',
+    ])
+    .where('connections.driver', '=', 'sqlite')
+    .execute();
+  const { dataDir } = app.sqlRuntime;
+  for (const row of rows) {
+    const path = row.path ?? '';
+    const file = sqlitePath(app.sqlRuntime, row.uid, path);
+    const old = resolve(dataDir, path);
+    if ((file && existsSync(file)) || !old.startsWith(join(dataDir, '/')) || !existsSync(old)) continue;
+    const target = join(collectionFolder(dataDir, row.uid), path);
+    await app.appLog.write({
+      level: 'warn',
+      category: 'config',
+      message:
+        `SQL connection ${row.name} (id ${row.id}) opens nothing: its path ${path} is read in its collection's ` +
+        `folder, ${target}, while the file such paths used to name is ${old}. If this collection should read that ` +
+        'file, move or copy it there',
+      details: { connectionId: row.id, found: old, expected: target },
+    });
+  }
 }
