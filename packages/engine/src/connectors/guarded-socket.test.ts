@@ -39,6 +39,7 @@ describe('SqlHostGuard', () => {
     const forms = ['127.0.0.1', '127.1', '2130706433', '0x7f000001', '0177.0.0.1', '[::1]', '::ffff:127.0.0.1'];
     for (const host of forms) expect(await refusal(g, host), host).toMatch(/loopback address/);
     expect(await refusal(g, '10.1.2.3')).toMatch(/private address/);
+    expect(await refusal(g, 'fe80::1%eth0')).toMatch(/link-local address/);
     expect(await refusal(g, 'db.internal')).toBe(
       'The host db.internal resolves to 10.0.0.5, a private address; an administrator may allow it with SQL_HOST_ALLOWLIST',
     );

@@ -13,6 +13,9 @@ import { canonicalHost, type SqlHostList } from './sql-hosts.ts';
 
 const connectSocket: (this: Socket, options: { port: number; host: string }) => Socket = Socket.prototype.connect;
 
+/** A name that does not resolve within this is unreachable (a save or test does not wait on a dead resolver). */
+const DNS_TIMEOUT_MS = 5_000;
+
 const HINT = 'an administrator may allow it with SQL_HOST_ALLOWLIST';
 
 function refused(message: string): EngineError {
@@ -46,10 +49,16 @@ export class SqlHostGuard {
 
   async #lookup(host: string): Promise<ResolvedAddress[]> {
     let found: ResolvedAddress[];
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('DNS lookup timed out')), DNS_TIMEOUT_MS);
+    });
     try {
-      found = await this.#resolve(host);
+      found = await Promise.race([this.#resolve(host), late]);
     } catch (error) {
       throw new EngineError('UNREACHABLE', `The host ${host} could not be resolved`, { cause: error });
+    } finally {
+      clearTimeout(timer);
     }
     if (found.length === 0) throw new EngineError('UNREACHABLE', `The host ${host} could not be resolved`);
     return found;

@@ -33,7 +33,15 @@ export function sqlHostKey(host: string): string {
  */
 export function canonicalHost(host: string): string {
   const key = sqlHostKey(host);
-  if (isIP(key) !== 0) return isIP(key) === 6 ? new URL(`http://[${key}]/`).hostname.slice(1, -1) : key;
+  if (isIP(key) === 4) return key;
+  if (isIP(key) === 6) {
+    // An address with a zone (fe80::1%eth0) is kept as written: the address rules ignore the zone.
+    try {
+      return new URL(`http://[${key}]/`).hostname.slice(1, -1);
+    } catch {
+      return key;
+    }
+  }
   if (!/^[0-9a-fx.]+$/i.test(key)) return key;
   try {
     const parsed = new URL(`http://${key}/`).hostname;
