@@ -40,7 +40,16 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 60_000,
     // The usage summaries are written every 5 s instead of the default 30 s, so e2e/usage.spec.ts waits less.
-    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', HOST: '127.0.0.1', USAGE_ROLLUP_FLUSH_MS: '5000' },
+    // SQL connections may reach this machine's PostgreSQL (e2e/sql-asset.spec.ts) and no other local port
+    // (e2e/sql-hosts.spec.ts).
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      USAGE_ROLLUP_FLUSH_MS: '5000',
+      SQL_HOST_ALLOWLIST: '127.0.0.1:5432',
+    },
     stdout: 'pipe',
     stderr: 'pipe',
   },

@@ -1,6 +1,7 @@
 import { randomUUIDv7 } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
+import type { Resolver } from '@datalab/engine';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import { loadOrCreateSecrets } from './lib/dev-secrets.ts';
@@ -15,6 +16,7 @@ import downloadRoutes from './modules/downloads/routes.ts';
 import collectionRoutes from './modules/collections/routes.ts';
 import connectionRoutes from './modules/connections/routes.ts';
 import sqlRuntimePlugin from './modules/connections/plugin.ts';
+import { recordReachSettings, warnMovedSqliteFiles } from './modules/connections/reach.ts';
 import dataSourceRoutes from './modules/data-sources/routes.ts';
 import dataRoleRoutes from './modules/data-roles/routes.ts';
 import tokenRoutes from './modules/tokens/routes.ts';
@@ -60,6 +62,8 @@ export interface BuildOptions {
   extend?: (app: FastifyInstance) => Promise<void> | void;
   /** Test builds only: replaces a route's declared access (proves the authorization matrix bites). */
   accessOverride?: (route: string, declared: RouteAccess) => RouteAccess;
+  /** Test builds only: resolves database host names instead of DNS (connections/plugin.ts). */
+  resolveHost?: Resolver;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9\-_.:]{8,128}$/;
@@ -132,7 +136,7 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
 
   await app.register(configPlugin, { config });
   await app.register(dbPlugin);
-  await app.register(sqlRuntimePlugin);
+  await app.register(sqlRuntimePlugin, { resolveHost: options.resolveHost });
   await app.register(resultCachePlugin);
   // Before every route: its onResponse hook counts them all (/metrics).
   await app.register(metricsPlugin);
@@ -147,7 +151,9 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   // keys come from its discovery document.
   await app.register(authPlugin, config.oidc.builtIn && signingJwk ? { localJwks: publicJwks(signingJwk) } : {});
   await app.register(openapiPlugin);
+  await recordReachSettings(app);
   if (config.demo) await seedDemo(app);
+  await warnMovedSqliteFiles(app);
   // After the start's own long steps (migrations, the demo seed), so that they never count as overload; before
   // the routes, whose calls it sheds.
   await app.register(overloadPlugin);

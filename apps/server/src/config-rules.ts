@@ -1,4 +1,6 @@
-import type { AllowedSqlHost, ParsedEnv } from './config.ts';
+import { isAbsolute, resolve } from 'node:path';
+import { parseSqlHostList, type SqlHostList } from '@datalab/engine/connectors/sql-hosts';
+import type { ParsedEnv } from './config.ts';
 import { weakKeyReason } from './lib/key-strength.ts';
 
 // The rules loadConfig applies beyond each variable's own type: what production refuses, how the provider's audience
@@ -54,25 +56,25 @@ export function audienceProblems(e: ParsedEnv): string[] {
 }
 
 /**
- * SQL_HOST_ALLOWLIST: comma-separated `host` or `host:port` entries; an IPv6 address with a port is written in
- * brackets (`[::1]:5432`). Hosts are compared as written, case-insensitively: a name and its address are two entries.
+ * SQL_HOST_ALLOWLIST: comma-separated entries, each `*` (any public host), a host name or address with an optional
+ * port (`db.internal`, `db.internal:5432`, `10.0.0.5`, `[fd00::5]:5432`) or a CIDR block (`10.0.0.0/8`). Unset:
+ * public hosts only. The entries are reachable even when internal (engine `connectors/sql-hosts.ts`).
  */
-export function parseSqlHostAllowlist(value: string | undefined): { hosts: AllowedSqlHost[]; problems: string[] } {
-  const hosts: AllowedSqlHost[] = [];
+export function parseSqlHostAllowlist(value: string | undefined): { list: SqlHostList; problems: string[] } {
+  const { list, problems } = parseSqlHostList(value);
+  return { list, problems: problems.map((problem) => `SQL_HOST_ALLOWLIST: ${problem}`) };
+}
+
+/** SQLITE_SHARED_PATHS: comma-separated absolute folders whose SQLite files every collection may open. */
+export function parseSqliteSharedPaths(value: string | undefined): { paths: string[]; problems: string[] } {
+  const paths: string[] = [];
   const problems: string[] = [];
   for (const entry of (value ?? '').split(',').map((part) => part.trim())) {
     if (!entry) continue;
-    const match = /^\[([0-9a-f:.]+)\](?::(\d+))?$/i.exec(entry) ?? /^([^\s:/[\]@]+)(?::(\d+))?$/.exec(entry);
-    const bareIpv6 = /^[0-9a-f]*:[0-9a-f:.]*:[0-9a-f:.]*$/i.test(entry) ? entry : undefined;
-    const host = match?.[1] ?? bareIpv6;
-    const port = match?.[2] === undefined ? undefined : Number(match[2]);
-    if (!host || (port !== undefined && (port < 1 || port > 65535))) {
-      problems.push(`SQL_HOST_ALLOWLIST: '${entry}' is not a host or host:port`);
-      continue;
-    }
-    hosts.push({ host: host.toLowerCase().replace(/(?<=.)\.$/, ''), ...(port === undefined ? {} : { port }) });
+    if (isAbsolute(entry) && !entry.includes('\0')) paths.push(resolve(entry));
+    else problems.push(`SQLITE_SHARED_PATHS: '${entry}' is not an absolute folder path`);
   }
-  return { hosts, problems };
+  return { paths, problems };
 }
 
 /** TRUST_PROXY: true/false, a hop count, or comma-separated proxy addresses (CIDR allowed). */

@@ -1,5 +1,12 @@
+import type { SqlHostList } from '@datalab/engine/connectors/sql-hosts';
 import { z } from 'zod';
-import { audienceProblems, parseSqlHostAllowlist, parseTrustProxy, productionProblems } from './config-rules.ts';
+import {
+  audienceProblems,
+  parseSqlHostAllowlist,
+  parseSqliteSharedPaths,
+  parseTrustProxy,
+  productionProblems,
+} from './config-rules.ts';
 
 // One schema for every environment variable (docs/configuration.md lists them). Defaults make the
 // embedded mode work with zero configuration; production refuses to start without its own keys.
@@ -61,6 +68,7 @@ const envSchema = z.object({
   DEMO_SHOP_ORDERS: z.coerce.number().int().min(100).max(10_000_000).default(100_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   SQL_HOST_ALLOWLIST: z.string().optional(),
+  SQLITE_SHARED_PATHS: z.string().optional(),
   DATALAB_ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   DOWNLOAD_DIR: z.string().optional(),
   DOWNLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
@@ -141,8 +149,13 @@ export interface Config {
   /** Orders in the demo's sample shop database (tests use a small one). */
   demoShopOrders: number;
   shutdownTimeoutMs: number;
-  /** The database hosts SQL connections may reach (a port, when given, must match too); empty: any host. */
-  sqlHostAllowlist: AllowedSqlHost[];
+  /**
+   * Where PostgreSQL and MariaDB connections may point (SQL_HOST_ALLOWLIST): public hosts when `anyPublic` (unset,
+   * or `*`), and the entries' hosts, addresses and blocks even when internal.
+   */
+  sqlHostAllowlist: SqlHostList;
+  /** Folders (absolute) whose SQLite files every collection may open, read-only (SQLITE_SHARED_PATHS). */
+  sqliteSharedPaths: string[];
   /** What this process does: serve HTTP and run download jobs (all), serve only (web), run jobs only (worker). */
   role: 'all' | 'web' | 'worker';
   downloads: {
@@ -161,12 +174,6 @@ export interface Config {
    * utilization (0..1) over the last second is above these; 0 turns a check off.
    */
   overload: { maxEventLoopDelayMs: number; maxEventLoopUtilization: number };
-}
-
-export interface AllowedSqlHost {
-  /** Lower case, IPv6 without brackets. */
-  host: string;
-  port?: number;
 }
 
 export class ConfigError extends Error {
@@ -191,7 +198,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   const allowlist = parseSqlHostAllowlist(e.SQL_HOST_ALLOWLIST);
-  const problems = [...(isProduction ? productionProblems(e) : []), ...audienceProblems(e), ...allowlist.problems];
+  const sharedPaths = parseSqliteSharedPaths(e.SQLITE_SHARED_PATHS);
+  const problems = [
+    ...(isProduction ? productionProblems(e) : []),
+    ...audienceProblems(e),
+    ...allowlist.problems,
+    ...sharedPaths.problems,
+  ];
   if (e.TOKEN_DEFAULT_DAYS > e.TOKEN_MAX_DAYS) problems.push('TOKEN_DEFAULT_DAYS must not exceed TOKEN_MAX_DAYS');
   // Web and worker processes apart share jobs through the queue and the store: Redis and PostgreSQL (DESIGN §3).
   if (e.DATALAB_ROLE !== 'all' && (!e.REDIS_URL || !e.DATABASE_URL)) {
@@ -257,7 +270,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     demo: e.DEMO ?? (!isProduction && builtIn),
     demoShopOrders: e.DEMO_SHOP_ORDERS,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
-    sqlHostAllowlist: allowlist.hosts,
+    sqlHostAllowlist: allowlist.list,
+    sqliteSharedPaths: sharedPaths.paths,
     role: e.DATALAB_ROLE,
     downloads: {
       dir: e.DOWNLOAD_DIR ?? `${e.DATA_DIR}/downloads`,

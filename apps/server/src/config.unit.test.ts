@@ -186,23 +186,43 @@ describe('configuration', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
-  it('reads SQL_HOST_ALLOWLIST as hosts with optional ports, and refuses entries that are neither', () => {
-    expect(loadConfig({}).sqlHostAllowlist).toEqual([]);
+  it('reads SQL_HOST_ALLOWLIST: public hosts when unset, entries that are hosts, addresses or blocks, and *', () => {
+    const list = (value?: string) => {
+      const parsed = loadConfig(value === undefined ? {} : { SQL_HOST_ALLOWLIST: value }).sqlHostAllowlist;
+      return { anyPublic: parsed.anyPublic, entries: parsed.entries.map((e) => [e.kind, e.text]) };
+    };
+    expect(list()).toEqual({ anyPublic: true, entries: [] });
     expect(
-      loadConfig({ SQL_HOST_ALLOWLIST: ' DB.example.com , 10.0.0.5:5432,[::1]:3306,fd00::7, warehouse.:6432,' })
-        .sqlHostAllowlist,
-    ).toEqual([
-      { host: 'db.example.com' },
-      { host: '10.0.0.5', port: 5432 },
-      { host: '::1', port: 3306 },
-      { host: 'fd00::7' },
-      { host: 'warehouse', port: 6432 },
+      list(' DB.example.com , 10.0.0.5:5432,[::1]:3306,fd00::7, warehouse.:6432,10.0.0.0/8,[fd00::/8]:5432'),
+    ).toEqual({
+      anyPublic: false,
+      entries: [
+        ['name', 'DB.example.com'],
+        ['addresses', '10.0.0.5:5432'],
+        ['addresses', '[::1]:3306'],
+        ['addresses', 'fd00::7'],
+        ['name', 'warehouse.:6432'],
+        ['addresses', '10.0.0.0/8'],
+        ['addresses', '[fd00::/8]:5432'],
+      ],
+    });
+    expect(list('*, db.internal')).toEqual({ anyPublic: true, entries: [['name', 'db.internal']] });
+    expect(problemsOf({ SQL_HOST_ALLOWLIST: 'db:99999,user@db,db:port,postgres://db/x,10.0.0.0/33,ok' })).toEqual([
+      "SQL_HOST_ALLOWLIST: 'db:99999' is not *, a host, host:port, an IP address or a CIDR block",
+      "SQL_HOST_ALLOWLIST: 'user@db' is not *, a host, host:port, an IP address or a CIDR block",
+      "SQL_HOST_ALLOWLIST: 'db:port' is not *, a host, host:port, an IP address or a CIDR block",
+      "SQL_HOST_ALLOWLIST: 'postgres://db/x' is not *, a host, host:port, an IP address or a CIDR block",
+      "SQL_HOST_ALLOWLIST: '10.0.0.0/33' is not *, a host, host:port, an IP address or a CIDR block",
     ]);
-    expect(problemsOf({ SQL_HOST_ALLOWLIST: 'db:99999,user@db,db:port,postgres://db/x,ok' })).toEqual([
-      "SQL_HOST_ALLOWLIST: 'db:99999' is not a host or host:port",
-      "SQL_HOST_ALLOWLIST: 'user@db' is not a host or host:port",
-      "SQL_HOST_ALLOWLIST: 'db:port' is not a host or host:port",
-      "SQL_HOST_ALLOWLIST: 'postgres://db/x' is not a host or host:port",
+  });
+
+  it('reads SQLITE_SHARED_PATHS as absolute folders', () => {
+    expect(loadConfig({ SQLITE_SHARED_PATHS: '/srv/shared/, /data/x/../y' }).sqliteSharedPaths).toEqual([
+      '/srv/shared',
+      '/data/y',
+    ]);
+    expect(problemsOf({ SQLITE_SHARED_PATHS: 'relative/dir' })).toEqual([
+      "SQLITE_SHARED_PATHS: 'relative/dir' is not an absolute folder path",
     ]);
   });
 });

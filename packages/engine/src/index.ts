@@ -52,6 +52,9 @@ export {
   type HttpRequestInput,
 } from './http/template.ts';
 export type { HttpExchange } from './http/exchange.ts';
+export type { ResolvedAddress, Resolver } from './http/guard.ts';
+export { SqlHostGuard } from './connectors/guarded-socket.ts';
+export { describeSqlHostList, parseSqlHostList, type SqlHostEntry, type SqlHostList } from './connectors/sql-hosts.ts';
 
 export interface RunQueryOptions {
   connector: Connector;

@@ -51,7 +51,8 @@ export function engineErrorReply(error: EngineError, audience: ErrorAudience = '
     case 'TOO_LARGE':
       return upstream();
     case 'TARGET_REFUSED':
-      return validation({ url: [error.message] });
+      // SQL hosts name their field (host); the Web API guard's refusals are about the URL.
+      return validation(error.errors ?? { url: [error.message] });
     case 'PRIVILEGED_ACCOUNT':
       // The connection's account may do more than read (connectors/account.ts): nothing ran.
       return validation({ connection: [error.message] });

@@ -1,16 +1,29 @@
-import { join } from 'node:path';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { newUid } from '../modules/collections/service.ts';
+import { collectionFolder } from '../modules/connections/sqlite-files.ts';
 import { ensureShopDatabase } from './shop-database.ts';
 
-// The demo's SQL side (issue 8): the sample shop at DATA_DIR/demo/shop.sqlite as a connection "Shop" of Sales
-// (and of Operations), and assets that between them use every parameter type, a list parameter, a parameter
-// data source (Regions), a dependent pair (region → country) and a mask rule on customer e-mails. Seeded once
-// (remembered in app_state), like the rest of the demo, so what people delete stays deleted.
+// The demo's SQL side (issue 8): the sample shop as a connection "Shop" of Sales (and of Operations), and assets
+// that between them use every parameter type, a list parameter, a parameter data source (Regions), a dependent pair
+// (region → country) and a mask rule on customer e-mails. Seeded once (remembered in app_state), like the rest of
+// the demo, so what people delete stays deleted.
+//
+// Like every SQLite file, the shop lives in its collection's own folder (DATA_DIR/sqlite/<uid>/shop.sqlite): each
+// demo collection has its copy, which no other collection's connection can open. The demo's own connections are
+// remembered (app_state `demo.shopConnections`) and their files made again whenever missing. Installs seeded when
+// the shop was one file shared by path (DATA_DIR/demo/shop.sqlite) have their demo connections moved to their
+// collections' copies at start, once; another connection naming that old path opens nothing.
 
 const SEEDED_KEY = 'demo.sqlAssets.seeded';
-export const DEMO_SHOP_PATH = 'demo/shop.sqlite';
+const CONNECTIONS_KEY = 'demo.shopConnections';
+/** The shop's file in a demo collection's folder (what the demo connections name). */
+export const DEMO_SHOP_FILE = 'shop.sqlite';
+/** Where installs seeded before the per-collection folders kept the one shared shop, relative to DATA_DIR. */
+export const LEGACY_DEMO_SHOP_PATH = 'demo/shop.sqlite';
+const DEMO_COLLECTIONS = ['sales', 'operations'];
 
 interface DemoAsset {
   name: string;
@@ -173,7 +186,11 @@ async function insertAsset(db: Database, collectionId: number, connectionId: num
   return id;
 }
 
-async function seedCollection(db: Database, collectionName: string, assets: (ids: Map<string, number>) => DemoAsset[]) {
+async function seedCollection(
+  db: Database,
+  collectionName: string,
+  assets: (ids: Map<string, number>) => DemoAsset[],
+): Promise<number | undefined> {
   const collection = await db
     .selectFrom('collections')
     .select('id')
@@ -190,7 +207,7 @@ async function seedCollection(db: Database, collectionName: string, assets: (ids
       description: 'The sample shop database (SQLite, read-only)',
       kind: 'sql',
       driver: 'sqlite',
-      database_name: DEMO_SHOP_PATH,
+      database_name: DEMO_SHOP_FILE,
       created_at: at,
       updated_at: at,
     })
@@ -203,20 +220,97 @@ async function seedCollection(db: Database, collectionName: string, assets: (ids
     const asset = assets(ids)[index];
     if (asset) ids.set(asset.name, await insertAsset(db, collection.id, connectionId, asset, at));
   }
+  return connectionId;
 }
 
-/** The shop database (whenever missing) and, once, its connections and assets. */
-export async function seedDemoAssets(app: FastifyInstance): Promise<void> {
+async function rememberConnections(db: Database, ids: number[]): Promise<void> {
+  await db
+    .insertInto('app_state')
+    .values({ key: CONNECTIONS_KEY, value: JSON.stringify(ids) })
+    .execute();
+}
+
+/**
+ * An install seeded with the one shared shop file: its demo connections (in the demo collections, named the old
+ * path, made by the seed — no later than its record) move to their collections' copies. Once: the ids are recorded.
+ */
+async function moveLegacyConnections(db: Database, seededAt: string): Promise<void> {
+  const rows = await db
+    .selectFrom('connections')
+    .innerJoin('collections', 'collections.id', 'connections.collection_id')
+    .select(['connections.id as id'])
+    .where('connections.driver', '=', 'sqlite')
+    .where('connections.database_name', '=', LEGACY_DEMO_SHOP_PATH)
+    .where('collections.name_key', 'in', DEMO_COLLECTIONS)
+    .where('connections.created_at', '<=', seededAt)
+    .execute();
+  const ids = rows.map((row) => row.id);
+  if (ids.length > 0) {
+    await db
+      .updateTable('connections')
+      .set({ database_name: DEMO_SHOP_FILE, updated_at: new Date().toISOString() })
+      .where('id', 'in', ids)
+      .execute();
+  }
+  await rememberConnections(db, ids);
+}
+
+/** The demo connections' collections, whose folders need the shop. */
+async function shopFolders(app: FastifyInstance): Promise<string[]> {
+  const state = await app.db
+    .selectFrom('app_state')
+    .select('value')
+    .where('key', '=', CONNECTIONS_KEY)
+    .executeTakeFirst();
+  const ids = state ? (JSON.parse(state.value) as number[]) : [];
+  if (ids.length === 0) return [];
+  const rows = await app.db
+    .selectFrom('connections')
+    .innerJoin('collections', 'collections.id', 'connections.collection_id')
+    .select('collections.uid as uid')
+    .where('connections.id', 'in', ids)
+    .where('connections.database_name', '=', DEMO_SHOP_FILE)
+    .execute();
+  return rows.map((row) => collectionFolder(app.sqlRuntime.dataDir, row.uid));
+}
+
+/** Each demo connection's shop, made once and copied to the other folders (or taken from the old shared file). */
+function ensureShops(app: FastifyInstance, folders: string[]): void {
   const orders = app.config.demoShopOrders;
-  ensureShopDatabase(join(app.sqlRuntime.dataDir, DEMO_SHOP_PATH), {
-    orders,
-    customers: Math.max(50, Math.round(orders / 20)),
-  });
+  const files = folders.map((folder) => join(folder, DEMO_SHOP_FILE));
+  const legacy = join(app.sqlRuntime.dataDir, LEGACY_DEMO_SHOP_PATH);
+  let source = files.find((file) => existsSync(file)) ?? (existsSync(legacy) ? legacy : undefined);
+  for (const file of files) {
+    if (existsSync(file)) continue;
+    if (source) {
+      mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+      copyFileSync(source, file);
+    } else {
+      ensureShopDatabase(file, { orders, customers: Math.max(50, Math.round(orders / 20)) });
+      source = file;
+    }
+  }
+}
+
+/** Once, the demo's connections and assets; then, whenever missing, the shop files they open. */
+export async function seedDemoAssets(app: FastifyInstance): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
     const seeded = await trx.selectFrom('app_state').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
-    if (seeded) return;
-    await seedCollection(trx, 'Sales', salesAssets);
-    await seedCollection(trx, 'Operations', () => operationsAssets);
+    const remembered = await trx
+      .selectFrom('app_state')
+      .select('key')
+      .where('key', '=', CONNECTIONS_KEY)
+      .executeTakeFirst();
+    if (seeded) {
+      if (!remembered) await moveLegacyConnections(trx, seeded.value);
+      return;
+    }
+    const ids = [
+      await seedCollection(trx, 'Sales', salesAssets),
+      await seedCollection(trx, 'Operations', () => operationsAssets),
+    ].filter((id): id is number => id !== undefined);
+    await rememberConnections(trx, ids);
     await trx.insertInto('app_state').values({ key: SEEDED_KEY, value: new Date().toISOString() }).execute();
   });
+  ensureShops(app, await shopFolders(app));
 }

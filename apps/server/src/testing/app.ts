@@ -12,6 +12,8 @@ import { createPostgresDatabase, type StoreKind } from './stores.ts';
 // built-in provider, as the portal would.
 
 export const TEST_PUBLIC_URL = 'http://localhost:8080';
+/** What test apps allow SQL connections to reach unless a suite sets its own: public hosts and this machine. */
+export const TEST_SQL_HOST_ALLOWLIST = '*,127.0.0.1,localhost,::1';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,7 +27,7 @@ export async function createTestApp(
   store: StoreKind,
   env: Record<string, string> = {},
   extend?: BuildOptions['extend'],
-  build: Pick<BuildOptions, 'accessOverride'> = {},
+  build: Pick<BuildOptions, 'accessOverride' | 'resolveHost'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'datalab-test-'));
   const database = store === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -37,6 +39,10 @@ export async function createTestApp(
     // A small demo shop: generating the full one costs ~0.6 s per app.
     DEMO_SHOP_ORDERS: '2000',
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+    // The test databases run on this machine, which SQL connections may not reach unless allowed.
+    SQL_HOST_ALLOWLIST: process.env['TEST_SQL_HOST_ALLOWLIST'] ?? TEST_SQL_HOST_ALLOWLIST,
+    // Test sources every collection may read (testing/orders-source.ts).
+    SQLITE_SHARED_PATHS: join(dataDir, 'sources'),
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });

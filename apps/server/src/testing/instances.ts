@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { TEST_PUBLIC_URL, type TestApp } from './app.ts';
+import { TEST_PUBLIC_URL, TEST_SQL_HOST_ALLOWLIST, type TestApp } from './app.ts';
 import { createPostgresDatabase } from './stores.ts';
 
 // Several server instances on one freshly created PostgreSQL store, as behind a load balancer (DESIGN §3): each
@@ -31,6 +31,8 @@ export async function startInstances(count: number, env: Record<string, string> 
       LOG_LEVEL: 'silent',
       DATABASE_URL: database.url,
       WEB_DIST_DIR: join(dataDir, 'none'),
+      SQL_HOST_ALLOWLIST: process.env['TEST_SQL_HOST_ALLOWLIST'] ?? TEST_SQL_HOST_ALLOWLIST,
+      SQLITE_SHARED_PATHS: join(dataDir, 'sources'),
       ...env,
       ...extra,
     });

@@ -21,16 +21,19 @@ const orderRows = () =>
     amount: (index + 1) * 10,
   }));
 
-/** A SQLite database under DATA_DIR (connections may not leave it); answers its path relative to DATA_DIR. */
+/**
+ * A SQLite database in DATA_DIR/sources, the folder test apps share with every collection (SQLITE_SHARED_PATHS);
+ * answers its absolute path.
+ */
 export function createSqliteSource(t: TestApp): string {
-  const relative = join('sources', `${unique('shop')}.sqlite`);
+  const file = join(t.config.dataDir, 'sources', `${unique('shop')}.sqlite`);
   mkdirSync(join(t.config.dataDir, 'sources'), { recursive: true });
-  const db = new DatabaseSync(join(t.config.dataDir, relative));
+  const db = new DatabaseSync(file);
   db.exec('create table orders (id integer primary key, region text not null, customer text not null, amount integer)');
   const insert = db.prepare('insert into orders (id, region, customer, amount) values (?, ?, ?, ?)');
   for (const row of orderRows()) insert.run(row.id, row.region, row.customer, row.amount);
   db.close();
-  return relative;
+  return file;
 }
 
 /**

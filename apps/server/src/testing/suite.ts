@@ -15,6 +15,7 @@ export function describeEachStore(
     env?: Record<string, string>;
     extend?: BuildOptions['extend'];
     accessOverride?: BuildOptions['accessOverride'];
+    resolveHost?: BuildOptions['resolveHost'];
   } = {},
 ) {
   for (const store of stores) {
@@ -22,7 +23,10 @@ export function describeEachStore(
     run(`${name} [${store}]`, () => {
       let testApp: TestApp | undefined;
       beforeAll(async () => {
-        const build = options.accessOverride ? { accessOverride: options.accessOverride } : {};
+        const build = {
+          ...(options.accessOverride ? { accessOverride: options.accessOverride } : {}),
+          ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+        };
         testApp = await createTestApp(store, options.env, options.extend, build);
       });
       afterAll(async () => {

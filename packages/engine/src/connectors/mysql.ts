@@ -37,6 +37,7 @@ export function createMysqlConnector(input: MysqlSettings): Connector {
     dateStrings: true,
     supportBigNumbers: true,
     bigNumberStrings: false,
+    ...(settings.guard ? { stream: settings.guard.mysqlStream } : {}),
   };
   const pool = mysql.createPool({
     ...connectionOptions,

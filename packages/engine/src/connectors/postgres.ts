@@ -59,6 +59,7 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
     ssl: settings.ssl ? { rejectUnauthorized: true } : false,
     connectionTimeoutMillis: settings.connectTimeoutMs,
     application_name: 'datalab-engine',
+    ...(settings.guard ? { stream: settings.guard.postgresStream } : {}),
   };
   const pool = new pg.Pool({
     ...clientConfig,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SqlHostGuard } from './guarded-socket.ts';
 
 // Connection settings common to the SQL connectors. The password is never put in an error or a message.
 
@@ -20,6 +21,8 @@ export const networkSettingsSchema = poolSettingsSchema.extend({
    * check (account.ts) then warns instead of refusing. Runs stay in read-only transactions that are rolled back.
    */
   allowPrivilegedAccount: z.boolean().default(false),
+  /** Every socket connects through it (resolved, judged, then connected); absent: the drivers connect directly. */
+  guard: z.instanceof(SqlHostGuard).optional(),
 });
 
 export const postgresSettingsSchema = networkSettingsSchema;

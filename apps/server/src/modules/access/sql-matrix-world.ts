@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Database } from '../../db/database.ts';
+import { collectionFilePath } from '../../testing/sqlite-files.ts';
 
-// The SQL part of the authorization matrix's world: a SQLite connection (a real file under DATA_DIR, so Test and
-// Schema answer) in the target collection, the fixture asset on it with a parameter, a transformation with a
+// The SQL part of the authorization matrix's world: a SQLite connection (a real file in the collection's folder, so Test
+// and Schema answer) in the target collection, the fixture asset on it with a parameter, a transformation with a
 // rule and a client tool configuration; and makers of fresh ones for the rows that delete.
 
 export interface SqlFixture {
@@ -31,8 +32,14 @@ export async function buildSqlWorld(
   assetUid: string,
   unique: () => string,
 ): Promise<{ fixture: SqlFixture; helpers: SqlHelpers }> {
-  mkdirSync(join(dataDir, 'matrix'), { recursive: true });
-  const file = new DatabaseSync(join(dataDir, MATRIX_SQLITE));
+  const { uid } = await db
+    .selectFrom('collections')
+    .select('uid')
+    .where('id', '=', collectionId)
+    .executeTakeFirstOrThrow();
+  const path = collectionFilePath(dataDir, uid, MATRIX_SQLITE);
+  mkdirSync(dirname(path), { recursive: true });
+  const file = new DatabaseSync(path);
   file.exec('create table if not exists regions (code text, name text); delete from regions;');
   file.exec("insert into regions values ('EU', 'Europe'), ('AS', 'Asia')");
   file.close();

@@ -25,7 +25,8 @@ export async function buildCacheWorld(t: TestApp, owner: Person): Promise<CacheW
     collectionUid: collection.uid,
     name: unique('conn'),
     kind: 'sqlite',
-    database: relative,
+    // The folder test apps share with every collection (SQLITE_SHARED_PATHS): named by its absolute path.
+    database: join(t.config.dataDir, relative),
   });
   if (made.statusCode !== 201) throw new Error(`connection: ${made.statusCode} ${made.body}`);
   const connectionId = made.json<{ id: number }>().id;

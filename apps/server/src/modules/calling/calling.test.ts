@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
-import { join } from 'node:path';
+import { resolve } from 'node:path';
 import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
 import { describeEachStore } from '../../testing/suite.ts';
 import {
@@ -123,7 +123,7 @@ describeEachStore('calling layer /data/v1', (context) => {
       rows: [{ n: 2 * ORDER_COUNT }],
     });
     const other = createSqliteSource(t);
-    new DatabaseSync(join(t.config.dataDir, other)).exec('delete from orders where id > 1');
+    new DatabaseSync(resolve(t.config.dataDir, other)).exec('delete from orders where id > 1');
     const moved = await owner.call('PUT', `/api/SqlConnection/${connectionId}`, {
       name: 'Moved',
       kind: 'sqlite',
@@ -167,7 +167,7 @@ describeEachStore('calling layer /data/v1', (context) => {
     const quoted = await reader.call('GET', `/data/v1/${asset.uid}?region=${encodeURIComponent("O'Brien's")}`);
     expect(quoted.json<{ rows: unknown[] }>().rows).toHaveLength(5);
     const file = new DatabaseSync(
-      join(
+      resolve(
         context().config.dataDir,
         (
           await context()

@@ -1,7 +1,6 @@
 import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { beforeAll, expect, it } from 'vitest';
 import { connectionTestResult, sqlConnection } from '@datalab/contract/api/sql-connections';
 import { problem, validationProblem } from '@datalab/contract/errors';
@@ -10,19 +9,18 @@ import { auditRecords, buildCollection, buildPerson, unique } from '../../testin
 import type { TestApp } from '../../testing/app.ts';
 import { describeEachStore } from '../../testing/suite.ts';
 import { TEST_READER, TEST_READER_PASSWORD, ensureTestMysqlReader, ensureTestReader } from '../../testing/readers.ts';
+import { collectionSqliteFile } from '../../testing/sqlite-files.ts';
 import { SQLITE_OUTSIDE } from './service.ts';
+import { collectionFolder } from './sqlite-files.ts';
 
-// SQL connections through the API on both stores: secrets sealed and never returned, SQLite confined to DATA_DIR,
+// SQL connections through the API on both stores: secrets sealed and never returned, SQLite confined to the collection's folder,
 // names unique per collection, a used connection kept, tests of the real databases with their warnings.
 
 const SECRET = 'pa55-word-never-shown';
 
-function sqliteFile(t: TestApp, name = 'conn/test.sqlite') {
-  mkdirSync(join(t.config.dataDir, 'conn'), { recursive: true });
-  const db = new DatabaseSync(join(t.config.dataDir, name));
-  db.exec('create table if not exists items (id integer primary key, label text)');
-  db.close();
-  return name;
+function sqliteFile(t: TestApp, collectionUid: string) {
+  const sql = 'create table if not exists items (id integer primary key, label text)';
+  return collectionSqliteFile(t.config.dataDir, collectionUid, 'conn/test.sqlite', sql);
 }
 
 async function world(t: TestApp) {
@@ -112,7 +110,12 @@ describeEachStore('SQL connections', (ctx) => {
   it('lets Owners manage connections; Editors and Readers get 403, strangers 404', async () => {
     const { editor, reader, collection } = await world(ctx());
     const stranger = await buildPerson(ctx());
-    const body = { collectionUid: collection.uid, name: unique('Local'), kind: 'sqlite', database: sqliteFile(ctx()) };
+    const body = {
+      collectionUid: collection.uid,
+      name: unique('Local'),
+      kind: 'sqlite',
+      database: sqliteFile(ctx(), collection.uid),
+    };
     expect((await editor.call('POST', '/api/SqlConnection', body)).statusCode).toBe(403);
     expect((await reader.call('POST', '/api/SqlConnection', body)).statusCode).toBe(403);
     const hidden = await stranger.call('POST', '/api/SqlConnection', body);
@@ -124,16 +127,19 @@ describeEachStore('SQL connections', (ctx) => {
     });
   });
 
-  it('confines SQLite files to folders in DATA_DIR, away from the metadata store; one name per collection', async () => {
+  it("confines SQLite files to the collection's folder, away from the metadata store; one name per collection", async () => {
     const { owner, collection } = await world(ctx());
-    // A folder inside DATA_DIR that leads outside it.
-    if (!existsSync(join(ctx().config.dataDir, 'link'))) symlinkSync(tmpdir(), join(ctx().config.dataDir, 'link'));
+    // A folder inside the collection's folder that leads outside it.
+    const folder = collectionFolder(ctx().config.dataDir, collection.uid);
+    mkdirSync(folder, { recursive: true });
+    if (!existsSync(join(folder, 'link'))) symlinkSync(tmpdir(), join(folder, 'link'));
     for (const database of [
       '/etc/passwd',
+      join(ctx().config.dataDir, 'datalab.sqlite'),
       '../outside.sqlite',
       '.',
-      'datalab.sqlite',
-      'conn/../datalab.sqlite',
+      '../../datalab.sqlite',
+      'conn/../../../secrets.json',
       'link/x.sqlite',
     ]) {
       const refused = await owner.call('POST', '/api/SqlConnection', {
@@ -148,7 +154,7 @@ describeEachStore('SQL connections', (ctx) => {
       });
     }
     const name = unique('Local');
-    const body = { collectionUid: collection.uid, name, kind: 'sqlite', database: sqliteFile(ctx()) };
+    const body = { collectionUid: collection.uid, name, kind: 'sqlite', database: sqliteFile(ctx(), collection.uid) };
     expect((await owner.call('POST', '/api/SqlConnection', body)).statusCode).toBe(201);
     const duplicate = await owner.call('POST', '/api/SqlConnection', { ...body, name: name.toUpperCase() });
     expect(duplicate.statusCode).toBe(409);
@@ -185,7 +191,7 @@ describeEachStore('SQL connections', (ctx) => {
       collectionUid: collection.uid,
       name: unique('Local'),
       kind: 'sqlite',
-      database: sqliteFile(ctx()),
+      database: sqliteFile(ctx(), collection.uid),
     });
     const localId = sqlConnection.parse(local.json()).id;
     const schema = await editor.call('GET', `/api/SqlConnection/${localId}/Schema`);
@@ -229,7 +235,12 @@ describeEachStore('SQL connections', (ctx) => {
 
   it('refuses to delete a connection an asset uses, with 409, and deletes an unused one', async () => {
     const { owner, collection } = await world(ctx());
-    const body = { collectionUid: collection.uid, name: unique('Local'), kind: 'sqlite', database: sqliteFile(ctx()) };
+    const body = {
+      collectionUid: collection.uid,
+      name: unique('Local'),
+      kind: 'sqlite',
+      database: sqliteFile(ctx(), collection.uid),
+    };
     const id = sqlConnection.parse((await owner.call('POST', '/api/SqlConnection', body)).json()).id;
     const asset = await owner.call('POST', '/api/SqlDataSource', {
       collectionUid: collection.uid,

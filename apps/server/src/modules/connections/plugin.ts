@@ -1,5 +1,11 @@
 import { resolve } from 'node:path';
-import { ConnectorRegistry, type AnyConnectorSettings, type Connector, type ConnectorSettings } from '@datalab/engine';
+import {
+  ConnectorRegistry,
+  type AnyConnectorSettings,
+  type Connector,
+  type ConnectorSettings,
+  type Resolver,
+} from '@datalab/engine';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { validation } from '../../lib/errors.ts';
@@ -18,8 +24,10 @@ declare module 'fastify' {
 }
 
 /**
- * Every run reaches its database through `get`, so the target policy is checked here, before any pool opens:
- * a connection saved before SQL_HOST_ALLOWLIST changed (or pointing at the store's database) runs nothing.
+ * Every run reaches its database through `get`, so the target policy is checked here, before any pool opens: a
+ * connection pointing at the store's database runs nothing. Hosts are judged by the SqlHostGuard each connector's
+ * settings carry, on every socket it opens (a connection saved before SQL_HOST_ALLOWLIST changed connects to nothing
+ * the list now refuses).
  * Web API connections are guarded by the engine's outbound guard instead (every request, at connect time); each
  * gets one connector per credential it sends (settings carry only that one), kept under `<id>#<credential>` so
  * data sources of one connection with different credentials do not replace each other's, and `evict(id)` closes
@@ -60,12 +68,17 @@ class GuardedConnectorRegistry extends ConnectorRegistry {
   }
 }
 
+export interface SqlRuntimeOptions {
+  /** Replaces DNS for database hosts (test builds: a name that resolves to loopback without a real zone). */
+  resolveHost?: Resolver | undefined;
+}
+
 export default fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: SqlRuntimeOptions) => {
     const key = app.config.encryptionKey;
     // Outside production app.ts fills the key from DATA_DIR/secrets.json; production requires ENCRYPTION_KEY.
     if (!key) throw new Error('ENCRYPTION_KEY is required to store connection secrets');
-    const targets = targetPolicy(app.config);
+    const targets = targetPolicy(app.config, options.resolveHost);
     const registry = new GuardedConnectorRegistry(targets);
     app.decorate('connectors', registry);
     const { database } = app.config;
@@ -74,6 +87,7 @@ export default fp(
       box: new SecretBox(key),
       dataDir: resolve(app.config.dataDir),
       storeFile,
+      sharedPaths: app.config.sqliteSharedPaths,
       targets,
     });
     app.addHook('onClose', async () => registry.close());

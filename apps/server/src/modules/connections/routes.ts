@@ -44,7 +44,7 @@ export default async function connectionRoutes(app: FastifyInstance) {
     createConnection(services(c), declaredCollection(c.collection), c.body),
   );
   route(app, putSqlConnection, { collection: 'update', connection: byId }, async (c) =>
-    updateConnection(services(c), Number(c.params.id), c.body),
+    updateConnection(services(c), declaredCollection(c.collection), Number(c.params.id), c.body),
   );
   route(app, deleteSqlConnection, { collection: 'update', connection: byId }, async (c) =>
     deleteConnection(services(c), Number(c.params.id)),
@@ -52,7 +52,7 @@ export default async function connectionRoutes(app: FastifyInstance) {
   // A failed test says why, under the field it points at, and leaves a warn record (lib/connection-tests.ts).
   route(app, testSqlConnection, { collection: 'update', connection: byId }, async (c) =>
     explainingSqlTestFailure(app, c.request, { connectionId: Number(c.params.id) }, () =>
-      testStoredConnection(services(c), Number(c.params.id)),
+      testStoredConnection(services(c), declaredCollection(c.collection), Number(c.params.id)),
     ),
   );
   route(app, testUnsavedSqlConnection, { collection: 'update', uid: { body: 'collectionUid' } }, async (c) => {
@@ -63,6 +63,6 @@ export default async function connectionRoutes(app: FastifyInstance) {
     );
   });
   route(app, getSqlConnectionSchema, { collection: 'editAssets', connection: byId }, async (c) =>
-    connectionSchema(services(c), Number(c.params.id)),
+    connectionSchema(services(c), declaredCollection(c.collection), Number(c.params.id)),
   );
 }

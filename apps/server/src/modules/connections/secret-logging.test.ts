@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import type { TestApp } from '../../testing/app.ts';
-import { TEST_PUBLIC_URL } from '../../testing/app.ts';
+import { TEST_PUBLIC_URL, TEST_SQL_HOST_ALLOWLIST } from '../../testing/app.ts';
 import { buildCollection, buildPerson } from '../../testing/builders.ts';
 import { TEST_READER, ensureTestReader } from '../../testing/readers.ts';
 
@@ -32,6 +32,7 @@ describe('connection secrets and the log', () => {
       LOG_LEVEL: 'debug',
       DEMO_SHOP_ORDERS: '200',
       WEB_DIST_DIR: join(dataDir, 'no-web-build'),
+      SQL_HOST_ALLOWLIST: TEST_SQL_HOST_ALLOWLIST,
     });
     const app = await buildApp(config, { logDestination: { write: (chunk: string) => text.push(chunk) } });
     await app.ready();

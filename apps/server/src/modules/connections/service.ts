@@ -26,12 +26,14 @@ import {
   overrideForTest,
   overrideOf,
 } from './privileged-account.service.ts';
-import { connectorSettings, sqlitePath, type SqlRuntime } from './runtime.service.ts';
+import { connectorSettings, type SqlRuntime } from './runtime.service.ts';
+import { SQLITE_OUTSIDE, sqlitePath } from './sqlite-files.ts';
 import { targetOf, targetRefusalResolved } from './target-policy.ts';
 
 // SQL connections: the rules. Passwords are sealed before they reach the store, replaced only when a new value
-// is sent, and never returned, logged or put in an audit record. SQLite files must lie under DATA_DIR; network
-// databases must be on an allowed host and never the metadata store's own database (target-policy.ts). A name is
+// is sent, and never returned, logged or put in an audit record. SQLite files must lie in the collection's own
+// folder or a shared one (sqlite-files.ts); network databases must be on an allowed host and never the metadata
+// store's own database (target-policy.ts). A name is
 // unique in its collection regardless of case: the store's index decides, so simultaneous creations cannot both
 // pass.
 
@@ -44,15 +46,14 @@ export interface ConnectionServices {
 }
 
 const ENTITY = 'SQL connection';
-export const SQLITE_OUTSIDE =
-  'The SQLite file must be in a folder inside the data directory (DATA_DIR), and not the metadata store';
+export { SQLITE_OUTSIDE };
 
 const keepsPassword = (password: string | undefined) => password === undefined || password === texts.maskedSecret;
 
-async function checkSettings(input: ConnectionInput, runtime: SqlRuntime): Promise<void> {
+async function checkSettings(input: ConnectionInput, runtime: SqlRuntime, collection: Collection): Promise<void> {
   const errors: Record<string, string[]> = {};
   if (input.kind === 'sqlite') {
-    if (!sqlitePath(runtime, input.database)) errors['database'] = [SQLITE_OUTSIDE];
+    if (!sqlitePath(runtime, collection.uid, input.database)) errors['database'] = [SQLITE_OUTSIDE];
   } else {
     if (!input.host) errors['host'] = [messages.required('Host')];
     if (!input.username) errors['username'] = [messages.required('Username')];
@@ -114,7 +115,12 @@ export async function connectionsOf(actor: Pick<Actor, 'db'>, collection: Collec
 }
 
 /** The engine's settings the values would run with (the stored secret unless a new one is sent). */
-const settingsOf = (values: ConnectionValues, stored: Connection | undefined, runtime: SqlRuntime) =>
+const settingsOf = (
+  values: ConnectionValues,
+  stored: Connection | undefined,
+  runtime: SqlRuntime,
+  collection: Collection,
+) =>
   connectorSettings(
     {
       ...stored,
@@ -122,15 +128,16 @@ const settingsOf = (values: ConnectionValues, stored: Connection | undefined, ru
       secret: values.secret === undefined ? (stored?.secret ?? null) : values.secret,
     } as Connection,
     runtime,
+    collection.uid,
   );
 
 export async function createConnection(s: ConnectionServices, collection: Collection, input: CreateSqlConnection) {
   const parsed = input as ConnectionInput;
-  await checkSettings(parsed, s.runtime);
+  await checkSettings(parsed, s.runtime, collection);
   const values = valuesOf(parsed, s.runtime);
   const override = await overrideOf(s.actor, undefined, parsed.allowPrivilegedAccount, values);
   values.allow_privileged_account = override.after ? 1 : 0;
-  await assertReadOnlyAccount(settingsOf(values, undefined, s.runtime));
+  await assertReadOnlyAccount(settingsOf(values, undefined, s.runtime, collection));
   const id = await namedWrite(parsed.name, () =>
     s.actor.db.transaction().execute(async (trx) => {
       const created = await insertConnection(trx, collection.id, values, new Date().toISOString());
@@ -149,13 +156,18 @@ export async function createConnection(s: ConnectionServices, collection: Collec
   return getConnection(s.actor, id);
 }
 
-export async function updateConnection(s: ConnectionServices, id: number, input: ConnectionInput) {
-  await checkSettings(input, s.runtime);
+export async function updateConnection(
+  s: ConnectionServices,
+  collection: Collection,
+  id: number,
+  input: ConnectionInput,
+) {
+  await checkSettings(input, s.runtime, collection);
   const values = valuesOf(input, s.runtime);
   const stored = await storedRow(s, id);
   const override = await overrideOf(s.actor, stored, input.allowPrivilegedAccount, values);
   values.allow_privileged_account = override.after ? 1 : 0;
-  await assertReadOnlyAccount(settingsOf(values, stored, s.runtime));
+  await assertReadOnlyAccount(settingsOf(values, stored, s.runtime, collection));
   await namedWrite(input.name, () =>
     s.actor.db.transaction().execute(async (trx) => {
       const existing = await findConnection(trx, id);
@@ -196,15 +208,15 @@ async function storedRow(s: ConnectionServices, id: number): Promise<Connection>
   return row;
 }
 
-/** The registry's connector for a stored connection (one pool per connection). */
-export async function storedConnector(s: ConnectionServices, id: number) {
+/** The registry's connector for a stored connection of the collection (one pool per connection). */
+export async function storedConnector(s: ConnectionServices, collection: Collection, id: number) {
   const row = await storedRow(s, id);
-  return s.connectors.get(String(id), connectorSettings(row, s.runtime));
+  return s.connectors.get(String(id), connectorSettings(row, s.runtime, collection.uid));
 }
 
-export async function testStoredConnection(s: ConnectionServices, id: number) {
+export async function testStoredConnection(s: ConnectionServices, collection: Collection, id: number) {
   const row = await storedRow(s, id);
-  const settings = connectorSettings(row, s.runtime);
+  const settings = connectorSettings(row, s.runtime, collection.uid);
   const refusal = await targetRefusalResolved(s.runtime.targets, targetOf(settings));
   if (refusal) throw validation(refusal);
   const connector = s.connectors.get(String(id), settings);
@@ -219,7 +231,7 @@ export async function testUnsavedConnection(
   collection: Collection,
   input: ConnectionInput & { connectionId?: number | undefined },
 ) {
-  await checkSettings(input, s.runtime);
+  await checkSettings(input, s.runtime, collection);
   let stored: Connection | undefined;
   if (input.connectionId !== undefined) {
     stored = await storedRow(s, input.connectionId);
@@ -233,7 +245,7 @@ export async function testUnsavedConnection(
     secret: values.secret === undefined ? secret : values.secret,
     allow_privileged_account: allowed ? 1 : 0,
   } as unknown as Connection;
-  const config: ConnectorSettings = connectorSettings(row, s.runtime);
+  const config: ConnectorSettings = connectorSettings(row, s.runtime, collection.uid);
   const connector = createConnector(config.kind, config.settings as never);
   try {
     return await mapEngineErrors(() =>
@@ -244,7 +256,7 @@ export async function testUnsavedConnection(
   }
 }
 
-export async function connectionSchema(s: ConnectionServices, id: number) {
-  const connector = await storedConnector(s, id);
+export async function connectionSchema(s: ConnectionServices, collection: Collection, id: number) {
+  const connector = await storedConnector(s, collection, id);
   return { tables: await mapEngineErrors(() => connector.listSchema()) };
 }

@@ -1,13 +1,16 @@
 import { lookup } from 'node:dns/promises';
 import { hostname, networkInterfaces } from 'node:os';
-import type { ConnectorSettings } from '@datalab/engine';
+import { isEngineError, SqlHostGuard, type ConnectorSettings, type Resolver } from '@datalab/engine';
 import type { ErrorsMap } from '@datalab/contract/errors';
-import type { AllowedSqlHost, Config } from '../../config.ts';
+import type { Config } from '../../config.ts';
 
-// Where SQL connections may point. An administrator may name the database hosts (SQL_HOST_ALLOWLIST); and no
-// PostgreSQL connection may open the metadata store's own database, whose tables hold every collection's sealed
-// secrets, users and sign-in state: an Owner would otherwise read them through the preview. Checked when a
-// connection is saved or tested (names resolved through DNS too) and before every run (as written, no lookup).
+// Where SQL connections may point. The host: public addresses only, unless an administrator allows it
+// (SQL_HOST_ALLOWLIST), judged by the engine's SqlHostGuard on the addresses the name resolves to — when a
+// connection is saved or tested, and again by every socket at connect time (the guard is in the connector's
+// settings, so a run cannot reach what the list refuses, whatever DNS answers by then). And no PostgreSQL
+// connection may open the metadata store's own database, whose tables hold every collection's sealed secrets, users
+// and sign-in state: an Owner would otherwise read them through the preview. Checked when a connection is saved or
+// tested (names resolved through DNS too) and before every run (as written, no lookup).
 
 export interface NetworkTarget {
   kind: 'postgres' | 'mysql' | 'sqlite';
@@ -23,7 +26,8 @@ interface StoreTarget {
 }
 
 export interface TargetPolicy {
-  allowlist: readonly AllowedSqlHost[];
+  /** Judges hosts and opens every PostgreSQL and MariaDB socket (SQL_HOST_ALLOWLIST). */
+  guard: SqlHostGuard;
   /** The metadata store when it is PostgreSQL. */
   store: StoreTarget | undefined;
   /** Names and addresses of this machine (a store on localhost is also reached through them). */
@@ -33,8 +37,6 @@ export interface TargetPolicy {
 const DEFAULT_PORTS = { postgres: 5432, mysql: 3306 } as const;
 const DNS_TIMEOUT_MS = 2000;
 
-export const hostNotAllowed = (host: string, port: number) =>
-  `The database host ${host}:${port} is not allowed on this server (SQL_HOST_ALLOWLIST)`;
 export const STORE_DATABASE_REFUSED = "This is Data Lab's own metadata database: a connection cannot point at it";
 
 /** Lower case, no IPv6 brackets, no trailing dot of a fully qualified name. */
@@ -66,8 +68,13 @@ function localNames(): Set<string> {
   return names;
 }
 
-export function targetPolicy(config: Pick<Config, 'database' | 'sqlHostAllowlist'>): TargetPolicy {
-  return { allowlist: config.sqlHostAllowlist, store: storeTarget(config.database), local: localNames() };
+/** The policy of this configuration; `resolve` replaces DNS (test builds). */
+export function targetPolicy(config: Pick<Config, 'database' | 'sqlHostAllowlist'>, resolve?: Resolver): TargetPolicy {
+  return {
+    guard: new SqlHostGuard(config.sqlHostAllowlist, resolve),
+    store: storeTarget(config.database),
+    local: localNames(),
+  };
 }
 
 /** Loopback and any-address forms, a Unix socket folder, or a name or address of this machine. */
@@ -110,18 +117,10 @@ const isStoreDatabase = (policy: TargetPolicy, t: Resolved, hostMatches: boolean
   t.port === policy.store.port &&
   t.database === policy.store.database;
 
-function allowListed(policy: TargetPolicy, t: Resolved): boolean {
-  return (
-    policy.allowlist.length === 0 ||
-    policy.allowlist.some((entry) => entry.host === t.host && (entry.port === undefined || entry.port === t.port))
-  );
-}
-
-/** Why a connection may not reach this target (the errors map of a 400), judged on the host as written. */
+/** Why a connection may not open this database (the errors map of a 400), judged on the host as written. */
 export function targetRefusal(policy: TargetPolicy, target: NetworkTarget): ErrorsMap | undefined {
   const t = resolvedTarget(target);
   if (!t) return undefined;
-  if (!allowListed(policy, t)) return { host: [hostNotAllowed(t.host, t.port)] };
   const store = policy.store;
   if (store && isStoreDatabase(policy, t, sameHost(policy, t.host, store.host))) {
     return { database: [STORE_DATABASE_REFUSED] };
@@ -154,8 +153,16 @@ export async function targetRefusalResolved(
   policy: TargetPolicy,
   target: NetworkTarget,
 ): Promise<ErrorsMap | undefined> {
-  const written = targetRefusal(policy, target);
   const t = resolvedTarget(target);
+  if (t) {
+    try {
+      await policy.guard.target(t.host, t.port);
+    } catch (error) {
+      // A name that does not resolve is saved (it may exist where the database is); its runs fail as unreachable.
+      if (isEngineError(error) && error.code === 'TARGET_REFUSED') return error.errors ?? { host: [error.message] };
+    }
+  }
+  const written = targetRefusal(policy, target);
   const store = policy.store;
   if (written || !t || !store || !isStoreDatabase(policy, t, true)) return written;
   const [mine, theirs] = await Promise.all([addresses(t.host), addresses(store.host)]);

@@ -121,6 +121,7 @@ async function runnableConnection(
   source: DataSource,
   connection: Connection | undefined,
   runtime: SqlRuntime,
+  collectionUid: string,
 ): Promise<DataSourceDefinition['connection']> {
   if (!connection) return null;
   const base = { id: connection.id, name: connection.name };
@@ -137,7 +138,7 @@ async function runnableConnection(
     return { ...base, driver: null, settings: httpConnectorSettings(connection, credential, runtime) };
   }
   if (source.kind === 'sql' && connection.driver) {
-    return { ...base, driver: connection.driver, settings: connectorSettings(connection, runtime) };
+    return { ...base, driver: connection.driver, settings: connectorSettings(connection, runtime, collectionUid) };
   }
   return null;
 }
@@ -172,7 +173,7 @@ export async function loadDefinition(
     rateLimitPerMinute: source.rate_limit_per_minute,
     updatedAt: source.updated_at,
     collection,
-    connection: await runnableConnection(db, source, connection, runtime),
+    connection: await runnableConnection(db, source, connection, runtime, collection.uid),
     ...parts,
   };
 }

@@ -1,29 +1,32 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { expect, it } from 'vitest';
 import { previewResult } from '@datalab/contract/api/sql-data-sources';
 import type { TestApp } from '../../testing/app.ts';
 import { buildCollection, buildPerson, unique } from '../../testing/builders.ts';
+import { collectionSqliteFile } from '../../testing/sqlite-files.ts';
 import { describeEachStore } from '../../testing/suite.ts';
 
 // What happens around an asset's life: a collection goes with its connections and assets, a parameter data
 // source in use is kept, and a connection's new settings take effect at once (its pool is replaced).
 
-function sqliteWith(t: TestApp, value: string) {
-  const file = `life/${unique('f')}.sqlite`;
-  mkdirSync(join(t.config.dataDir, 'life'), { recursive: true });
-  const db = new DatabaseSync(join(t.config.dataDir, file));
-  db.exec(`create table t (v text); insert into t values ('${value}')`);
-  db.close();
-  return file;
+function sqliteWith(t: TestApp, collectionUid: string, value: string) {
+  return collectionSqliteFile(
+    t.config.dataDir,
+    collectionUid,
+    `life/${unique('f')}.sqlite`,
+    `create table t (v text); insert into t values ('${value}')`,
+  );
 }
 
 describeEachStore('data asset lifecycle', (ctx) => {
   async function world() {
     const owner = await buildPerson(ctx());
     const collection = await buildCollection(ctx(), owner);
-    const body = { collectionUid: collection.uid, name: 'Local', kind: 'sqlite', database: sqliteWith(ctx(), 'first') };
+    const body = {
+      collectionUid: collection.uid,
+      name: 'Local',
+      kind: 'sqlite',
+      database: sqliteWith(ctx(), collection.uid, 'first'),
+    };
     const connectionId = (await owner.call('POST', '/api/SqlConnection', body)).json<{ id: number }>().id;
     const create = async (extra: Record<string, unknown> = {}) => {
       const asset = {
@@ -76,7 +79,7 @@ describeEachStore('data asset lifecycle', (ctx) => {
     const { collectionUid: _c, ...settings } = body;
     const changed = await owner.call('PUT', `/api/SqlConnection/${connectionId}`, {
       ...settings,
-      database: sqliteWith(ctx(), 'second'),
+      database: sqliteWith(ctx(), collection.uid, 'second'),
     });
     expect(changed.statusCode).toBe(200);
     expect(await preview()).toEqual([{ v: 'second' }]);

@@ -146,7 +146,7 @@ export async function preview(s: RunServices, collection: Collection, input: Pre
   const parameters = await checkParameters(s.db, input.parameters, { collectionId: collection.id });
   const transformations = checkTransformations(input.transformations);
   const rowCap = Math.min(input.rowCap, PREVIEW_ROW_CAP);
-  const connector = s.connectors.get(String(connection.id), connectorSettings(connection, s.runtime));
+  const connector = s.connectors.get(String(connection.id), connectorSettings(connection, s.runtime, collection.uid));
   return mapEngineErrors(async () => {
     const parameterOptionsFound = await parameterOptions(s, collection.id, parameters, input.values);
     const result = await runQuery({

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect } from 'vitest';
 import { dataSourceDetail } from '@datalab/contract/api/data-sources';
 import type { TestApp } from '../../testing/app.ts';
 import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
+import { collectionFilePath } from '../../testing/sqlite-files.ts';
 
 // The world of the data source tests: an Owner, an Editor and a Reader of one collection with a SQLite
 // connection "Shop" to a small file of regions, countries and people.
@@ -19,9 +20,10 @@ export async function world(t: TestApp) {
       [reader, 'Reader'],
     ],
   });
-  const file = `ds/${unique('shop')}.sqlite`;
-  mkdirSync(join(t.config.dataDir, 'ds'), { recursive: true });
-  const db = new DatabaseSync(join(t.config.dataDir, file));
+  const name = `${unique('shop')}.sqlite`;
+  const file = collectionFilePath(t.config.dataDir, collection.uid, name);
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new DatabaseSync(file);
   db.exec(`create table regions (id integer primary key, name text);
     create table countries (code text primary key, name text, region_id integer);
     create table people (id integer primary key, email text, country text, score real);
@@ -34,7 +36,7 @@ export async function world(t: TestApp) {
     collectionUid: collection.uid,
     name: 'Shop',
     kind: 'sqlite',
-    database: file,
+    database: name,
   });
   return { owner, editor, reader, collection, file, connectionId: connection.json<{ id: number }>().id };
 }

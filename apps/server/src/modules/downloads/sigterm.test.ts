@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_AUDIENCE } from '../../config.ts';
+import { TEST_SQL_HOST_ALLOWLIST } from '../../testing/app.ts';
 import { freePort } from '../../testing/ports.ts';
 import { createPostgresDatabase, isPostgresAvailable } from '../../testing/stores.ts';
 import { signWithServerKey } from '../../testing/tokens.ts';
@@ -45,6 +46,7 @@ interface Child {
         // Half of it is the jobs' grace: one second, far less than the download takes.
         SHUTDOWN_TIMEOUT_MS: '2000',
         WEB_DIST_DIR: join(dataDir, 'no-web'),
+        SQL_HOST_ALLOWLIST: TEST_SQL_HOST_ALLOWLIST,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

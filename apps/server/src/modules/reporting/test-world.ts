@@ -1,8 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { TestApp } from '../../testing/app.ts';
 import { buildCollection, unique, type Person } from '../../testing/builders.ts';
+import { collectionFilePath } from '../../testing/sqlite-files.ts';
 
 // Test data for the call log records: a collection of `owner` with a SQLite source of ten orders (amount = 10 ×
 // id) and a connection to it, made through the management API; SQL assets over it.
@@ -17,14 +18,15 @@ export interface CallWorld {
 }
 
 export async function buildCallWorld(t: TestApp, owner: Person, readers: Person[] = []): Promise<CallWorld> {
-  const relative = join('sources', `${unique('calls')}.sqlite`);
-  mkdirSync(join(t.config.dataDir, 'sources'), { recursive: true });
-  const source = new DatabaseSync(join(t.config.dataDir, relative));
+  const collection = await buildCollection(t, owner, { roles: readers.map((reader) => [reader, 'Reader']) });
+  const relative = `${unique('calls')}.sqlite`;
+  const file = collectionFilePath(t.config.dataDir, collection.uid, relative);
+  mkdirSync(dirname(file), { recursive: true });
+  const source = new DatabaseSync(file);
   source.exec('create table orders (id integer primary key, amount integer not null)');
   for (let id = 1; id <= 10; id += 1) source.prepare('insert into orders values (?, ?)').run(id, id * 10);
   source.close();
 
-  const collection = await buildCollection(t, owner, { roles: readers.map((reader) => [reader, 'Reader']) });
   const made = await owner.call('POST', '/api/SqlConnection', {
     collectionUid: collection.uid,
     name: unique('conn'),

@@ -1,9 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../testing/app.ts';
 import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
+import { collectionSqliteFile } from '../../testing/sqlite-files.ts';
 
 // The world of the token tests: two collections, each with a SQLite connection and one data asset of regions,
 // made through the management API by their Owner; an administrator, a Reader of the first and a stranger.
@@ -17,11 +15,12 @@ export interface Place {
 /** A collection owned by `owner` with one callable asset (`select code, name from regions`). */
 export async function buildPlace(t: TestApp, owner: Person, roles: [Person, 'Owner' | 'Editor' | 'Reader'][] = []) {
   const collection = await buildCollection(t, owner, { roles });
-  const file = `tokens/${unique('regions')}.sqlite`;
-  mkdirSync(join(t.config.dataDir, 'tokens'), { recursive: true });
-  const db = new DatabaseSync(join(t.config.dataDir, file));
-  db.exec("create table regions (code text, name text); insert into regions values ('EU', 'Europe'), ('AS', 'Asia');");
-  db.close();
+  const file = collectionSqliteFile(
+    t.config.dataDir,
+    collection.uid,
+    `tokens/${unique('regions')}.sqlite`,
+    "create table regions (code text, name text); insert into regions values ('EU', 'Europe'), ('AS', 'Asia');",
+  );
   const connection = await owner.call('POST', '/api/SqlConnection', {
     collectionUid: collection.uid,
     name: unique('Regions'),

@@ -1,11 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dataSourceDetail } from '@datalab/contract/api/data-sources';
 import { callResultWithExchanges, EXCHANGE_HEADER, webApiPreviewResult } from '@datalab/contract/api/web-api';
 import { texts } from '@datalab/contract/texts';
 import { unique } from '../../testing/builders.ts';
+import { collectionSqliteFile } from '../../testing/sqlite-files.ts';
 import { describeEachStore } from '../../testing/suite.ts';
 import { templatePlaceholderUndefined } from '../data-sources/web-api-assets.service.ts';
 import {
@@ -354,11 +352,12 @@ describeEachStore('Web API data assets', (ctx) => {
 
   it('takes a parameter from a SQL parameter data source of the same collection', async () => {
     const w = await webApiWorld(ctx(), upstream);
-    const file = `wa/${unique('regions')}.sqlite`;
-    mkdirSync(join(ctx().config.dataDir, 'wa'), { recursive: true });
-    const db = new DatabaseSync(join(ctx().config.dataDir, file));
-    db.exec("create table regions (code text, name text); insert into regions values ('EU', 'Europe');");
-    db.close();
+    const file = collectionSqliteFile(
+      ctx().config.dataDir,
+      w.collection.uid,
+      `wa/${unique('regions')}.sqlite`,
+      "create table regions (code text, name text); insert into regions values ('EU', 'Europe');",
+    );
     const connection = await w.owner.call('POST', '/api/SqlConnection', {
       collectionUid: w.collection.uid,
       name: unique('Regions db'),

@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describeSqlHostList } from '@datalab/engine';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/database.ts';
+import { collectionFolder, sqlitePath } from './sqlite-files.ts';
+
+// What SQL connections may reach is the administrator's to decide, in the environment: SQL_HOST_ALLOWLIST (which
+// database hosts, internal ones included) and SQLITE_SHARED_PATHS (which folders every collection may read SQLite
+// files from). Neither has a screen, so a change would leave no trace; at every start each one's effective value is
+// compared with the last one recorded (app_state `setting.<NAME>`) and, when it differs, an audit record (no actor:
+// the environment changed it) gives the setting, before and after, and the new value is recorded.
+
+const stateKey = (name: string) => `setting.${name}`;
+
+/** The effective values as compared and recorded: canonical text, so reordering entries is no change. */
+export function reachSettings(config: FastifyInstance['config']): Record<string, string> {
+  return {
+    SQL_HOST_ALLOWLIST: describeSqlHostList(config.sqlHostAllowlist),
+    SQLITE_SHARED_PATHS: [...new Set(config.sqliteSharedPaths)].sort().join(','),
+  };
+}
+
+async function recordOne(app: FastifyInstance, trx: Database, name: string, value: string): Promise<void> {
+  const key = stateKey(name);
+  const row = await trx.selectFrom('app_state').select('value').where('key', '=', key).executeTakeFirst();
+  if (row?.value === value) return;
+  await app.appLog.write(
+    {
+      level: 'info',
+      category: 'audit',
+      message: `setting.change setting ${name}`,
+      userId: null,
+      details: {
+        actor: null,
+        action: 'setting.change',
+        target: { type: 'setting', id: name, name },
+        before: row ? { value: row.value } : null,
+        after: { value, source: 'environment, read at start' },
+      },
+    },
+    trx,
+  );
+  if (row) await trx.updateTable('app_state').set({ value }).where('key', '=', key).execute();
+  else await trx.insertInto('app_state').values({ key, value }).execute();
+}
+
+/** Audits each reach setting whose value differs from the one recorded at an earlier start. */
+export async function recordReachSettings(app: FastifyInstance): Promise<void> {
+  const settings = reachSettings(app.config);
+  await app.db.transaction().execute(async (trx) => {
+    for (const [name, value] of Object.entries(settings)) await recordOne(app, trx, name, value);
+  });
+}
+
+/**
+ * SQLite connections whose file is not where they now look for it (their collection's folder) but where paths
+ * relative to DATA_DIR used to lead: one warning each in the application log at start, saying where to move it.
+ */
+export async function warnMovedSqliteFiles(app: FastifyInstance): Promise<void> {
+  const rows = await app.db
+    .selectFrom('connections')
+    .innerJoin('collections', 'collections.id', 'connections.collection_id')
+    .select([
+      'connections.id as id',
+      'connections.name as name',
+      'connections.database_name as path',
+      'collections.uid as uid',
+    ])
+    .where('connections.driver', '=', 'sqlite')
+    .execute();
+  const { dataDir } = app.sqlRuntime;
+  for (const row of rows) {
+    const path = row.path ?? '';
+    const file = sqlitePath(app.sqlRuntime, row.uid, path);
+    const old = resolve(dataDir, path);
+    if ((file && existsSync(file)) || !old.startsWith(join(dataDir, '/')) || !existsSync(old)) continue;
+    const target = join(collectionFolder(dataDir, row.uid), path);
+    await app.appLog.write({
+      level: 'warn',
+      category: 'config',
+      message:
+        `SQL connection ${row.name} (id ${row.id}) opens nothing: its path ${path} is read in its collection's ` +
+        `folder, ${target}, while the file such paths used to name is ${old}. If this collection should read that ` +
+        'file, move or copy it there',
+      details: { connectionId: row.id, found: old, expected: target },
+    });
+  }
+}
