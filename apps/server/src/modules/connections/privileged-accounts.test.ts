@@ -151,8 +151,10 @@ describeEachStore('Privileged database accounts', (ctx) => {
     expect(deleted.body).toMatch(/read-only/);
     const asset = await buildAsset(admin, collection, connectionId, { sql: write });
     for (const format of ['json', 'csv', 'ndjson']) {
+      // Refused as a write before the rows are read (400), or by the read-only transaction, whose database text a
+      // Reader does not see (502 with a request id); either way nothing was written (below).
       const called = await reader.call('GET', `/data/v1/${asset.uid}?format=${format}`);
-      expect(called.statusCode, `${format}: ${called.body}`).toBe(400);
+      expect([400, 502], `${format}: ${called.body}`).toContain(called.statusCode);
     }
     const check = new pg.Client({ connectionString: source.adminUrl.href });
     await check.connect();

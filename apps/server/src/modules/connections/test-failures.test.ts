@@ -1,6 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
 import { freePort } from '../../testing/ports.ts';
+import { ensureTestReader, readerConnection } from '../../testing/readers.ts';
 import { TEST_POSTGRES_URL } from '../../testing/stores.ts';
 import { describeEachStore } from '../../testing/suite.ts';
 import type { CollectionRef } from '../../testing/orders-source.ts';
@@ -103,7 +104,8 @@ describeEachStore('connection test failures', (context) => {
   });
 
   it('keeps answering a working connection with its version', async () => {
-    const response = await owner.call('POST', '/api/SqlConnection/Test', postgres({}));
+    await ensureTestReader();
+    const response = await owner.call('POST', '/api/SqlConnection/Test', postgres(readerConnection));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ ok: true, serverVersion: expect.stringMatching(/PostgreSQL/i) });
   });
