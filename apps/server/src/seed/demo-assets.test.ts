@@ -106,7 +106,10 @@ describeEachStore('demo SQL assets', (ctx) => {
       previewOf(orders, salesUid, { region: 1, country: ['JP'] }),
     );
     expect(outside.statusCode).toBe(400);
-    expect(outside.json()).toMatchObject({ errors: { country: ['Invalid option'] } });
+    // The editor's preview lists the allowed values, as a call does.
+    expect(outside.json()).toMatchObject({
+      errors: { country: ['Invalid option: JP is not one of the allowed values of Countries: FR, DE, NL, ES, SE'] },
+    });
 
     const customers = await detail(analyst, 'Customer activity');
     const activity = await analyst(
