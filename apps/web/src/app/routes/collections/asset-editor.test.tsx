@@ -44,7 +44,8 @@ const routes = () => ({
 });
 
 describe('the data asset editor', () => {
-  it('offers the parameters found in the SQL for definition, runs before saving, then saves', async () => {
+  // A whole editor with its parameter cards in jsdom: slow on a shared machine, hence the longer time limit.
+  it('offers the parameters found in the SQL for definition, runs before saving, then saves', { timeout: 60_000 }, async () => {
     const api = fakeApi(routes());
     const user = userEvent.setup();
     const { location } = renderApp({ path: '/collection/col-1/edit/data-asset/ds-1', ...editor() });
