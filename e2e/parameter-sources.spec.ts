@@ -65,9 +65,10 @@ test('an editor takes a parameter’s values from a data asset depending on anot
   const listbox = page.getByRole('listbox');
   await expect(listbox.getByRole('option')).toHaveText(['France', 'Germany', 'Netherlands', 'Spain', 'Sweden']);
   await listbox.getByRole('option', { name: 'France' }).click();
-  await page.screenshot({ path: 'test-results/parameter-sources-1440.png', fullPage: true });
+  const parametersSection = page.getByRole('region', { name: 'Parameters' });
+  await parametersSection.screenshot({ path: 'test-results/parameter-sources-1440.png' });
   await page.setViewportSize({ width: 768, height: 1000 });
-  await page.screenshot({ path: 'test-results/parameter-sources-768.png', fullPage: true });
+  await parametersSection.screenshot({ path: 'test-results/parameter-sources-768.png' });
   await page.setViewportSize({ width: 1440, height: 1000 });
 
   // The values chosen in the live results are the run's values.

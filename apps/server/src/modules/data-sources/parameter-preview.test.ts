@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { previewParameterData } from '@datalab/contract/api/data-sources';
+import { cycleMessage } from '@datalab/contract/parameter-dependencies';
 import { validationProblem as problem } from '@datalab/contract/errors';
 import { describeEachStore } from '../../testing/suite.ts';
 import { unique } from '../../testing/builders.ts';
@@ -166,6 +167,33 @@ describeEachStore('parameter data preview', (ctx) => {
       country: ['Invalid option: DE is not one of the allowed values of country: JP (Japan)'],
     });
     expect((await call('n=12&region=2&country=JP')).statusCode).toBe(200);
+  });
+});
+
+describeEachStore('dependent parameters on save', (ctx) => {
+  it('refuses dependencies that loop, in the words the editor greys the choice with', async () => {
+    const w = await world(ctx());
+    const countries = await w.editor.call('POST', '/api/SqlDataSource', {
+      collectionUid: w.collection.uid,
+      connectionId: w.connectionId,
+      name: unique('Countries'),
+      sql: 'select code, name from countries',
+    });
+    const source = fromSource(countries.json<{ id: number }>().id, 'code', 'name');
+    const looped = await w.editor.call('POST', '/api/SqlDataSource', {
+      collectionUid: w.collection.uid,
+      connectionId: w.connectionId,
+      name: unique('Looped'),
+      sql: 'select :a as a, :b as b',
+      parameters: [
+        { name: 'a', type: 'string', allowedValues: { ...source, dependsOn: ['b'] } },
+        { name: 'b', type: 'string', allowedValues: { ...source, dependsOn: ['a'] } },
+      ],
+    });
+    expect(looped.statusCode).toBe(400);
+    expect(problem.parse(looped.json()).errors).toEqual({
+      'parameters.0.allowedValues.dependsOn': [cycleMessage(['a', 'b', 'a'])],
+    });
   });
 });
 

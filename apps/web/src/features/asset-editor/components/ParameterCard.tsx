@@ -54,9 +54,15 @@ export interface ParameterCardProps {
   onRemove: () => void;
 }
 
-function Bounds({ parameter, errorAt, onChange }: Pick<ParameterCardProps, 'parameter' | 'errorAt' | 'onChange'>) {
+const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
+
+/** The default beside the bounds the type has (a number's or a date's value, a text's length), then a text's pattern. */
+function DefaultAndBounds({
+  parameter,
+  errorAt,
+  onChange,
+}: Pick<ParameterCardProps, 'parameter' | 'errorAt' | 'onChange'>) {
   const kind = boundsOf(parameter.type);
-  if (kind === 'none') return null;
   const isDate = parameter.type === 'date' || parameter.type === 'date-time';
   const [minLabel, maxLabel] = kind === 'length' ? ['Minimum length', 'Maximum length'] : ['Minimum', 'Maximum'];
   const hint = kind === 'length' ? 'characters' : isDate ? (parameter.type === 'date' ? 'YYYY-MM-DD' : 'ISO 8601') : '';
@@ -72,22 +78,32 @@ function Bounds({ parameter, errorAt, onChange }: Pick<ParameterCardProps, 'para
     />
   );
   return (
-    <SimpleGrid cols={{ base: 1, sm: kind === 'length' ? 3 : 2 }}>
-      {bound('min', minLabel)}
-      {bound('max', maxLabel)}
+    <>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <TextInput
+          label="Default"
+          aria-label={`Default of ${parameter.name}`}
+          description={parameter.list ? 'Values, separated by commas' : 'When a caller gives none'}
+          value={parameter.defaultText}
+          error={errorAt('default')}
+          onChange={(e) => onChange({ ...parameter, defaultText: e.currentTarget.value })}
+        />
+        {kind === 'none' ? null : bound('min', minLabel)}
+        {kind === 'none' ? null : bound('max', maxLabel)}
+      </SimpleGrid>
       {kind === 'length' ? (
         <TextInput
           label="Pattern"
           aria-label={`Pattern of ${parameter.name}`}
-          description={`RE2 syntax, the whole value, at most ${MAX_PATTERN_LENGTH} characters`}
-          ff="monospace"
+          description={`RE2 syntax, matched against the whole value; at most ${MAX_PATTERN_LENGTH} characters`}
+          styles={MONOSPACE}
           maxLength={MAX_PATTERN_LENGTH}
           value={parameter.rest.pattern ?? ''}
           error={errorAt('pattern')}
           onChange={(e) => onChange(withRest(parameter, 'pattern', e.currentTarget.value || undefined))}
         />
       ) : null}
-    </SimpleGrid>
+    </>
   );
 }
 
@@ -124,7 +140,7 @@ export function ParameterCard(props: ParameterCardProps) {
                 aria-label={`Name of ${parameter.name}`}
                 required
                 maxLength={63}
-                ff="monospace"
+                styles={MONOSPACE}
                 value={parameter.name}
                 error={errorAt('name')}
                 onChange={(e) => update({ name: e.currentTarget.value })}
@@ -156,7 +172,7 @@ export function ParameterCard(props: ParameterCardProps) {
               error={errorAt('description')}
               onChange={(e) => onChange(withRest(parameter, 'description', e.currentTarget.value || undefined))}
             />
-            <Group gap="xl" align="flex-end">
+            <Group gap="xl">
               <Switch
                 label="A list of values"
                 aria-label={`${parameter.name} is a list`}
@@ -169,17 +185,8 @@ export function ParameterCard(props: ParameterCardProps) {
                 checked={parameter.required}
                 onChange={(e) => update({ required: e.currentTarget.checked })}
               />
-              <TextInput
-                label="Default"
-                aria-label={`Default of ${parameter.name}`}
-                placeholder={parameter.list ? 'Values, separated by commas' : undefined}
-                value={parameter.defaultText}
-                error={errorAt('default')}
-                onChange={(e) => update({ defaultText: e.currentTarget.value })}
-                style={{ flex: 1, minWidth: 160 }}
-              />
             </Group>
-            <Bounds parameter={parameter} errorAt={errorAt} onChange={onChange} />
+            <DefaultAndBounds parameter={parameter} errorAt={errorAt} onChange={onChange} />
             <Stack gap={6}>
               <Text size="sm" fw={500} id={`allowed-${index}`}>
                 Allowed values
