@@ -4,6 +4,7 @@ import {
   Card,
   Grid,
   Group,
+  Input,
   SegmentedControl,
   Select,
   SimpleGrid,
@@ -65,12 +66,17 @@ function DefaultAndBounds({
   const kind = boundsOf(parameter.type);
   const isDate = parameter.type === 'date' || parameter.type === 'date-time';
   const [minLabel, maxLabel] = kind === 'length' ? ['Minimum length', 'Maximum length'] : ['Minimum', 'Maximum'];
-  const hint = kind === 'length' ? 'characters' : isDate ? (parameter.type === 'date' ? 'YYYY-MM-DD' : 'ISO 8601') : '';
+  const hint =
+    kind === 'length'
+      ? 'Characters, inclusive'
+      : isDate
+        ? `${parameter.type === 'date' ? 'YYYY-MM-DD' : 'ISO 8601'}, inclusive`
+        : 'Inclusive';
   const bound = (key: 'min' | 'max', label: string) => (
     <TextInput
       label={label}
       aria-label={`${label} of ${parameter.name}`}
-      description={hint || undefined}
+      description={hint}
       inputMode={isDate ? undefined : 'numeric'}
       value={textOf(parameter.rest[key])}
       error={errorAt(key)}
@@ -188,9 +194,7 @@ export function ParameterCard(props: ParameterCardProps) {
             </Group>
             <DefaultAndBounds parameter={parameter} errorAt={errorAt} onChange={onChange} />
             <Stack gap={6}>
-              <Text size="sm" fw={500} id={`allowed-${index}`}>
-                Allowed values
-              </Text>
+              <Input.Label id={`allowed-${index}`}>Allowed values</Input.Label>
               <SegmentedControl
                 aria-labelledby={`allowed-${index}`}
                 data={KIND_OPTIONS}
