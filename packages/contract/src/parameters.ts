@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
+import { cycleMessage, dependencyCycle } from './parameter-dependencies.ts';
 import { patternProblem } from './patterns.ts';
 
 export { DEFAULT_STRING_MAX_LENGTH } from './patterns.ts';
@@ -90,6 +91,11 @@ export const parameterDefinitionsSchema = z.array(parameterDefinitionSchema).sup
       }
     }
   });
+  const cycle = dependencyCycle(defs);
+  if (cycle) {
+    const index = defs.findIndex((def) => def.name === cycle[0]);
+    ctx.addIssue({ code: 'custom', path: [index, 'allowedValues', 'dependsOn'], message: cycleMessage(cycle) });
+  }
 });
 
 /**

@@ -55,7 +55,10 @@ describe('runQuery and writeResult', () => {
     // The SQL is invalid: reaching the database would have been a SYNTAX error instead.
     expect(error).toMatchObject({
       code: 'INVALID_PARAMETERS',
-      errors: { minId: ['Minimum id is required'], region: ['Invalid option'] },
+      errors: {
+        minId: ['Minimum id is required'],
+        region: ['Invalid option: west is not one of the allowed values of region: north, south'],
+      },
     });
   });
 

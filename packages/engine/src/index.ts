@@ -36,7 +36,7 @@ export {
   type ParameterDefinition,
 } from './parameters/schema.ts';
 export { openApiQueryParameters, parametersJsonSchema } from './parameters/openapi.ts';
-export { collectOptions, stableValuesKey } from './parameters/options.ts';
+export { collectOptions, stableValuesKey, type ParameterOption } from './parameters/options.ts';
 export { detectParameters } from './sql/scan.ts';
 export { transformationsSchema, ruleSchema, type Transformation } from './transformations/schema.ts';
 export { applyTransformations, parseTransformations } from './transformations/apply.ts';

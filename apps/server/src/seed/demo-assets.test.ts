@@ -11,7 +11,7 @@ import { seedDemoAssets } from './demo-assets.ts';
 
 async function as(t: TestApp, username: string) {
   const token = await t.tokenFor(username);
-  return (method: 'GET' | 'POST', url: string, payload?: object) =>
+  return (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
 }
 
@@ -106,7 +106,10 @@ describeEachStore('demo SQL assets', (ctx) => {
       previewOf(orders, salesUid, { region: 1, country: ['JP'] }),
     );
     expect(outside.statusCode).toBe(400);
-    expect(outside.json()).toMatchObject({ errors: { country: ['Invalid option'] } });
+    // The editor's preview lists the allowed values, as a call does.
+    expect(outside.json()).toMatchObject({
+      errors: { country: ['Invalid option: JP is not one of the allowed values of Countries: FR, DE, NL, ES, SE'] },
+    });
 
     const customers = await detail(analyst, 'Customer activity');
     const activity = await analyst(
@@ -147,5 +150,34 @@ describeEachStore('demo SQL assets', (ctx) => {
     const before = await count();
     await seedDemoAssets(ctx().app);
     expect(await count()).toBe(before);
+  });
+
+  it('keeps the region → country definitions byte for byte when the asset is saved unchanged', async () => {
+    const analyst = await as(ctx(), 'analyst');
+    const orders = await detail(analyst, 'Orders by country');
+    const stored = () =>
+      ctx()
+        .app.db.selectFrom('parameters')
+        .select(['id', 'definition'])
+        .where('data_source_id', '=', orders.id)
+        .orderBy('position')
+        .execute();
+    const before = await stored();
+    const saved = await analyst('PUT', '/api/SqlDataSource', {
+      uid: orders.uid,
+      connectionId: orders.connection?.id,
+      name: orders.name,
+      description: orders.description,
+      sql: orders.sql,
+      parameters: orders.parameters.map(({ id: _id, position: _p, ...definition }) => definition),
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await stored()).toEqual(before);
+    expect(before.map((row) => JSON.parse(row.definition) as { name: string }).map((d) => d.name)).toEqual([
+      'region',
+      'country',
+      'from',
+      'minTotal',
+    ]);
   });
 });

@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { parameterDefinitionSchema } from '@datalab/contract/parameters';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
 import { newUid } from '../modules/collections/service.ts';
@@ -166,7 +167,8 @@ async function insertAsset(db: Database, collectionId: number, connectionId: num
     const values = { data_source_id: id, position, name: String(definition['name']), created_at: at, updated_at: at };
     await db
       .insertInto('parameters')
-      .values({ ...values, definition: JSON.stringify(definition) })
+      // Stored as a save stores it (defaults filled): saving the asset unchanged leaves the text as it is.
+      .values({ ...values, definition: JSON.stringify(parameterDefinitionSchema.parse(definition)) })
       .execute();
   }
   for (const [position, t] of (asset.transformations ?? []).entries()) {

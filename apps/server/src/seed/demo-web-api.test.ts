@@ -90,7 +90,14 @@ describeEachStore(
 
       const outside = await analyst('GET', `/data/v1/${asset.uid}?region=1&country=JP`);
       expect(outside.statusCode).toBe(400);
-      expect(outside.json()).toMatchObject({ errors: { country: ['Invalid option'] } });
+      expect(outside.json()).toMatchObject({
+        errors: {
+          country: [
+            'Invalid option: JP is not one of the allowed values of Country: ' +
+              'FR (France), DE (Germany), NL (Netherlands), ES (Spain), SE (Sweden)',
+          ],
+        },
+      });
     });
 
     it('serves the sample API only with its key, and follows a change of the server address', async () => {

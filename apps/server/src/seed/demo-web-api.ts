@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { parameterDefinitionSchema } from '@datalab/contract/parameters';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { newUid } from '../modules/collections/service.ts';
@@ -145,7 +146,8 @@ async function seedOnce(app: FastifyInstance, trx: Database): Promise<Seeded | u
         data_source_id: id,
         position,
         name: definition.name,
-        definition: JSON.stringify(definition),
+        // As a save stores it (defaults filled): an unchanged save leaves the text as it is.
+        definition: JSON.stringify(parameterDefinitionSchema.parse(definition)),
         ...stamps,
       })
       .execute();

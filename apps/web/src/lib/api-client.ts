@@ -44,8 +44,8 @@ export type CallInput<D extends CallDefinition> = Slot<'params', D['params']> &
   Slot<'body', D['body']> & {
     signal?: AbortSignal;
     /**
-     * Statuses other than 400, 401 and 403 that the screen shows in place (a 404 as a not-found
-     * state, a 409 on the form field): the call still fails with the ApiError, without a toast.
+     * Statuses other than 401 and 403 that the screen shows in place (a 404 as a not-found state, a 409 on
+     * the form field, a 400 beside a live preview): the call still fails with the ApiError, without a toast.
      */
     quietStatuses?: readonly number[];
   };

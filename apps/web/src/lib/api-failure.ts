@@ -54,7 +54,7 @@ export function httpFailure(status: number, body: string, context: FailureContex
     const errors = validation.success ? validation.data.errors : {};
     const lines = validationLines(errors);
     const message = lines.length > 0 ? lines.join('\n') : (replyProblem?.title ?? texts.unknownError);
-    notifyError(message);
+    if (!context.quietStatuses?.includes(400)) notifyError(message);
     return new ApiError({ kind: 'validation', status, errors, problem: replyProblem, body, message });
   }
   if (status === 401) {

@@ -164,6 +164,36 @@ export const getParameterData = defineCall({
   response: z.object({ options: z.array(parameterOption) }),
 });
 
+/** How many options the editor's preview of a parameter data source shows at most. */
+export const PARAMETER_PREVIEW_OPTION_CAP = 200;
+
+/**
+ * The editor picks the asset first: without valueColumn only the columns come back. The source must be an asset of
+ * the collection; it runs as the calling layer runs it to check a value (nothing is cached).
+ */
+export const previewParameterData = defineCall({
+  method: 'POST',
+  path: '/api/DataSource/ParameterData/Preview',
+  tag: 'DataSource',
+  summary:
+    "A parameter not saved yet as a caller will see it: its parameter data source run with the parents' values " +
+    `(only those in dependsOn reach it), its columns and at most ${PARAMETER_PREVIEW_OPTION_CAP} options (Editor)`,
+  body: z.object({
+    collectionUid: z.string().trim().min(1),
+    dataSourceId: z.union([z.string().trim().min(1), z.number().int()]),
+    valueColumn: z.string().min(1).optional(),
+    labelColumn: z.string().min(1).optional(),
+    /** The parameters whose values the source takes; other values are not sent to it. */
+    dependsOn: z.array(z.string()).default([]),
+    values: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.array(z.string())])).default({}),
+  }),
+  response: z.object({
+    columns: z.array(z.object({ name: z.string(), type: z.string() })),
+    options: z.array(parameterOption),
+    truncated: z.boolean(),
+  }),
+});
+
 const transformationInput = z.object({ name: text(200).default(''), rules: z.array(rule).default([]) });
 const transformationParams = z.object({ id: assetParam, tid: idParam });
 

@@ -97,7 +97,7 @@ describe('validateParameters', () => {
         d: ['d must be at most 0.5'],
         day: ['day must be at least 2024-01-01'],
         code: ['code does not match the expected pattern'],
-        size: ['Invalid option'],
+        size: ['Invalid option: XL is not one of the allowed values of size: S, M'],
         flag: ['flag must be true or false'],
         bad: ['bad must be a date (YYYY-MM-DD)'],
       },
@@ -125,7 +125,37 @@ describe('validateParameters', () => {
     });
     expect(validateParameters(list, { country: 'US' }, { options: { country: ['FR', 'DE'] } })).toEqual({
       ok: false,
-      errors: { country: ['Invalid option'] },
+      errors: { country: ['Invalid option: US is not one of the allowed values of country: FR, DE'] },
+    });
+  });
+
+  it('lists the allowed values in a refusal: with labels when fixed, the first ten and where the rest are when many', () => {
+    const sizes = defs({
+      name: 'size',
+      label: 'Size',
+      type: 'string',
+      list: true,
+      allowedValues: { kind: 'fixed', options: [{ value: 'S', label: 'Small' }, { value: 'M' }] },
+    });
+    expect(validateParameters(sizes, { size: ['S', 'XL'] })).toEqual({
+      ok: false,
+      errors: { size: ['Invalid option: XL is not one of the allowed values of Size: S (Small), M'] },
+    });
+    const codes = Array.from({ length: 12 }, (_, i) => `C${i + 1}`);
+    const many = defs({
+      name: 'code',
+      type: 'string',
+      allowedValues: { kind: 'dataSource', dataSourceId: 4, valueColumn: 'c', labelColumn: 'c', dependsOn: [] },
+    });
+    const moreAt = { code: 'GET /api/DataSource/ParameterData/7' };
+    expect(validateParameters(many, { code: 'X' }, { options: { code: codes }, moreAt })).toEqual({
+      ok: false,
+      errors: {
+        code: [
+          'Invalid option: X is not one of the allowed values of code (12; the first 10: C1, C2, C3, C4, C5, C6, C7, ' +
+            'C8, C9, C10, …); GET /api/DataSource/ParameterData/7 lists them all',
+        ],
+      },
     });
   });
 

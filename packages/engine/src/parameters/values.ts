@@ -20,6 +20,13 @@ export interface ValidateOptions {
    * against options.
    */
   options?: Record<string, unknown[]>;
+  /**
+   * Where a caller finds all the allowed values of a parameter, by name (the server's ParameterData call), said by a
+   * refusal that lists only the first of many.
+   */
+  moreAt?: Record<string, string>;
+  /** The labels of `options`, in the same order, for a refusal to show ('FR (France)'). */
+  optionLabels?: Record<string, string[]>;
 }
 
 export type ValidationResult = { ok: true; values: TypedValues } | { ok: false; errors: ErrorsMap };
@@ -86,15 +93,33 @@ function sameOption(def: ParameterDefinition, option: unknown, value: unknown): 
     : compareValues(def.type, typed, value) === 0;
 }
 
-function allowedOptions(def: ParameterDefinition, options: ValidateOptions): unknown[] | undefined {
-  if (def.allowedValues?.kind === 'fixed') return def.allowedValues.options.map((option) => option.value);
-  return options.options?.[def.name];
+/** The allowed values of a parameter and how a refusal shows them ('1 (Europe)' when a fixed option has a label). */
+interface Allowed {
+  values: unknown[];
+  shown: string[];
+  moreAt: string | undefined;
+}
+
+const withLabel = (value: unknown, label: string | undefined) =>
+  label === undefined || label === String(value) ? String(value) : `${String(value)} (${label})`;
+
+function allowedOptions(def: ParameterDefinition, options: ValidateOptions): Allowed | undefined {
+  const moreAt = options.moreAt?.[def.name];
+  if (def.allowedValues?.kind === 'fixed') {
+    const fixed = def.allowedValues.options;
+    const shown = fixed.map((o) => withLabel(o.value, o.label));
+    return { values: fixed.map((option) => option.value), shown, moreAt };
+  }
+  const values = options.options?.[def.name];
+  if (!values) return undefined;
+  const labels = options.optionLabels?.[def.name];
+  return { values, shown: values.map((value, i) => withLabel(value, labels?.[i])), moreAt };
 }
 
 /** What checking one parameter's items needs besides the item: its options and the call's pattern budget. */
 interface ItemContext {
   field: string;
-  allowed: unknown[] | undefined;
+  allowed: Allowed | undefined;
   budget: PatternBudget;
 }
 
@@ -103,7 +128,9 @@ function checkItem(def: ParameterDefinition, raw: unknown, { field, allowed, bud
   const value = parseScalar(def.type, raw);
   if (value === undefined) return { value, errors: [parameterMessages.wrongType(field, def.type)] };
   const errors = checkLimits(def, field, value, budget);
-  if (allowed && !allowed.some((option) => sameOption(def, option, value))) errors.push(messages.invalidOption);
+  if (allowed && !allowed.values.some((option) => sameOption(def, option, value))) {
+    errors.push(parameterMessages.notAllowed(field, String(raw), allowed.shown, allowed.moreAt));
+  }
   return { value, errors };
 }
 

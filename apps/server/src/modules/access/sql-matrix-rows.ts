@@ -102,6 +102,11 @@ export const sqlMatrixRows: Record<string, Row> = {
   },
   'GET /api/DataSource/:id/ParameterDataSources': { params: (fx) => ({ id: fx.assetUid }), expected: readers },
   'GET /api/DataSource/ParameterData/:id': { params: (fx) => ({ id: fx.sql.parameterId }), expected: callers },
+  'POST /api/DataSource/ParameterData/Preview': {
+    // Columns only: other rows change the fixture asset's SQL.
+    payload: (fx) => ({ collectionUid: fx.collection, dataSourceId: fx.assetUid }),
+    expected: editors(200),
+  },
   'POST /api/DataSource/:id/BoundValues': {
     params: (fx) => ({ id: fx.assetUid }),
     payload: () => ({}),

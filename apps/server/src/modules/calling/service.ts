@@ -22,7 +22,7 @@ import type { ResultCache } from '../../plugins/result-cache.ts';
 import type { AccessModelCache } from '../access/access-model.ts';
 import { decide, effectiveRole } from '../access/policy.ts';
 import type { DataSourceDefinition, loadDefinition } from '../data-sources/definition.service.ts';
-import { parameterOptions } from '../data-sources/run.service.ts';
+import { parameterOptionLists } from '../data-sources/run.service.ts';
 import type { ExchangeLog } from '../data-sources/web-api-assets.service.ts';
 import type { DefinitionCache } from './definitions.ts';
 
@@ -96,9 +96,23 @@ export async function isAuthor(deps: CallingDeps, user: AuthUser, collectionId: 
   return decide(user, await effectiveRole(deps.access, user, collectionId), 'editAssets') === 'allow';
 }
 
+/**
+ * Where a refusal that lists only the first of many allowed values sends the caller for all of them: the
+ * parameter's ParameterData call, with its parents' values when it depends on others.
+ */
+export function allowedValuesAt(definition: Pick<DataSourceDefinition, 'parameters'>): Record<string, string> {
+  return Object.fromEntries(
+    definition.parameters.map((def) => {
+      const parents = def.allowedValues?.kind === 'dataSource' ? def.allowedValues.dependsOn : [];
+      const query = parents.length > 0 ? ` (with ${parents.join(', ')} in the query)` : '';
+      return [def.name, `GET /api/DataSource/ParameterData/${def.id}${query}`];
+    }),
+  );
+}
+
 /** Typed values, or a 400 with the errors map (SPEC §5 templates): types, bounds, patterns and fixed options. */
 export function checkValues(definition: DataSourceDefinition, raw: Record<string, unknown>): Record<string, unknown> {
-  const typed = validateParameters(definition.parameters, raw);
+  const typed = validateParameters(definition.parameters, raw, { moreAt: allowedValuesAt(definition) });
   if (!typed.ok) throw validation(typed.errors);
   return typed.values;
 }
@@ -122,10 +136,14 @@ export async function checkOptions(
   const given = Object.fromEntries(
     Object.entries(values).filter(([, value]) => value !== null && !(Array.isArray(value) && value.length === 0)),
   );
-  const options = await mapEngineErrors(() =>
-    parameterOptions(services, definition.collection.id, definition.parameters, given),
+  const lists = await mapEngineErrors(() =>
+    parameterOptionLists(services, definition.collection.id, definition.parameters, given),
   );
-  const result = validateParameters(definition.parameters, values, { options });
+  const result = validateParameters(definition.parameters, values, {
+    options: Object.fromEntries(Object.entries(lists).map(([name, list]) => [name, list.map((o) => o.value)])),
+    optionLabels: Object.fromEntries(Object.entries(lists).map(([name, list]) => [name, list.map((o) => o.label)])),
+    moreAt: allowedValuesAt(definition),
+  });
   if (!result.ok) throw validation(result.errors);
 }
 

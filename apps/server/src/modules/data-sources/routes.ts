@@ -16,6 +16,7 @@ import {
   updateSqlAsset,
 } from './assets.service.ts';
 import { boundValues } from './bindings.service.ts';
+import { previewParameterOptions } from './parameter-preview.service.ts';
 import { parameterDataSources } from './parameter-sources.service.ts';
 import * as parts from './parts.service.ts';
 import { recentCalls } from './recent-calls.service.ts';
@@ -65,6 +66,10 @@ export default async function dataSourceRoutes(app: FastifyInstance) {
   );
   route(app, calls.getParameterData, { collection: 'call', parameter: { params: 'id' } }, async (c) =>
     parameterData(run(), Number(c.params.id), c.query),
+  );
+  // An addition (docs/decisions.md): the asset editor's live dropdown of a parameter not saved yet.
+  route(app, calls.previewParameterData, { collection: 'editAssets', uid: { body: 'collectionUid' } }, async (c) =>
+    previewParameterOptions(run(), declaredCollection(c.collection), c.body),
   );
   // Not in SPEC §7 (docs/decisions.md): the developer-mode call screen's bound values and the asset's recent calls.
   route(app, calls.postBoundValues, { collection: 'call', dataAsset: asset }, async (c) =>

@@ -4,6 +4,7 @@ import {
   storedParameterDefinitionSchema,
   type ConnectorRegistry,
   type ParameterDefinition,
+  type ParameterOption,
   type QueryResult,
   type Row,
 } from '@datalab/engine';
@@ -35,13 +36,25 @@ function connectorOf(s: RunServices, definition: DataSourceDefinition) {
   return s.connectors.get(String(definition.connection.id), definition.connection.settings);
 }
 
-/** The options of one parameter data source, run with the values of the parents it depends on. */
-async function optionsFrom(s: RunServices, collectionId: number, def: ParameterDefinition, raw: RawValues) {
-  const allowed = def.allowedValues;
-  if (allowed?.kind !== 'dataSource') return undefined;
-  const source = await loadDefinition(s.db, allowed.dataSourceId, s.runtime);
-  if (!source || source.collection.id !== collectionId) throw notFound('Data asset', allowed.dataSourceId);
-  const values = Object.fromEntries(allowed.dependsOn.filter((name) => name in raw).map((name) => [name, raw[name]]));
+/** What running a parameter data source needs: which asset, and which parents' values it takes. */
+export interface ParameterSourceRef {
+  dataSourceId: string | number;
+  dependsOn: readonly string[];
+}
+
+/**
+ * Runs a parameter data source (an asset of the collection; else undefined) with the values of the parents it depends
+ * on, the others left out. The caller reads the result and closes it.
+ */
+export async function runParameterSource(
+  s: RunServices,
+  collectionId: number,
+  ref: ParameterSourceRef,
+  raw: RawValues,
+) {
+  const source = await loadDefinition(s.db, ref.dataSourceId, s.runtime);
+  if (!source || source.collection.id !== collectionId) return undefined;
+  const values = Object.fromEntries(ref.dependsOn.filter((name) => name in raw).map((name) => [name, raw[name]]));
   const result = await runQuery({
     connector: connectorOf(s, source),
     sql: source.sql,
@@ -51,11 +64,35 @@ async function optionsFrom(s: RunServices, collectionId: number, def: ParameterD
     rowCap: source.rowCap,
     timeoutMs: source.timeoutMs,
   });
+  return { source, result };
+}
+
+/** The options of one parameter data source, run with the values of the parents it depends on. */
+async function optionsFrom(s: RunServices, collectionId: number, def: ParameterDefinition, raw: RawValues) {
+  const allowed = def.allowedValues;
+  if (allowed?.kind !== 'dataSource') return undefined;
+  const run = await runParameterSource(s, collectionId, allowed, raw);
+  if (!run) throw notFound('Data asset', allowed.dataSourceId);
   try {
-    return await collectOptions(result.rows, allowed, source.rowCap);
+    return await collectOptions(run.result.rows, allowed, run.source.rowCap);
   } finally {
-    await result.close();
+    await run.result.close();
   }
+}
+
+/** Allowed options (value and label) of the parameters backed by a parameter data source, for those given a value. */
+export async function parameterOptionLists(
+  s: RunServices,
+  collectionId: number,
+  parameters: readonly ParameterDefinition[],
+  raw: RawValues,
+): Promise<Record<string, ParameterOption[]>> {
+  const entries = await Promise.all(
+    parameters
+      .filter((def) => def.allowedValues?.kind === 'dataSource' && raw[def.name] !== undefined)
+      .map(async (def) => [def.name, (await optionsFrom(s, collectionId, def, raw)) ?? []] as const),
+  );
+  return Object.fromEntries(entries);
 }
 
 /** Allowed values of the parameters backed by a parameter data source, for those the caller gave a value. */
@@ -65,14 +102,8 @@ export async function parameterOptions(
   parameters: readonly ParameterDefinition[],
   raw: RawValues,
 ): Promise<Record<string, unknown[]>> {
-  const entries = await Promise.all(
-    parameters
-      .filter((def) => def.allowedValues?.kind === 'dataSource' && raw[def.name] !== undefined)
-      .map(
-        async (def) => [def.name, ((await optionsFrom(s, collectionId, def, raw)) ?? []).map((o) => o.value)] as const,
-      ),
-  );
-  return Object.fromEntries(entries);
+  const lists = await parameterOptionLists(s, collectionId, parameters, raw);
+  return Object.fromEntries(Object.entries(lists).map(([name, options]) => [name, options.map((o) => o.value)]));
 }
 
 /** GET /api/DataSource/ParameterData/{id}: value/label options of one parameter (fixed or from its source). */

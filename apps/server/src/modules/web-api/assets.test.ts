@@ -392,7 +392,9 @@ describeEachStore('Web API data assets', (ctx) => {
     expect(ok.json<{ rows: unknown[] }>().rows).toHaveLength(13);
     const outside = await w.reader.call('GET', `/data/v1/${asset.uid}?region=AS`);
     expect(outside.statusCode).toBe(400);
-    expect(outside.json()).toMatchObject({ errors: { region: ['Invalid option'] } });
+    expect(outside.json()).toMatchObject({
+      errors: { region: ['Invalid option: AS is not one of the allowed values of region: EU (Europe)'] },
+    });
     const bound = await w.reader.call('POST', `/api/DataSource/${asset.uid}/BoundValues`, { region: 'EU' });
     expect(bound.statusCode).toBe(200);
     // "inSql": whether the request uses it, for a Web API asset.

@@ -44,43 +44,48 @@ const routes = () => ({
 });
 
 describe('the data asset editor', () => {
-  it('offers the parameters found in the SQL for definition, runs before saving, then saves', async () => {
-    const api = fakeApi(routes());
-    const user = userEvent.setup();
-    const { location } = renderApp({ path: '/collection/col-1/edit/data-asset/ds-1', ...editor() });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Orders by country' })).toBeTruthy();
-    const save = await screen.findByRole('button', { name: 'Save' });
-    expect(save.hasAttribute('disabled')).toBe(true);
+  // A whole editor with its parameter cards in jsdom: slow on a shared machine, hence the longer time limit.
+  it(
+    'offers the parameters found in the SQL for definition, runs before saving, then saves',
+    { timeout: 60_000 },
+    async () => {
+      const api = fakeApi(routes());
+      const user = userEvent.setup();
+      const { location } = renderApp({ path: '/collection/col-1/edit/data-asset/ds-1', ...editor() });
+      expect(await screen.findByRole('heading', { level: 1, name: 'Edit Orders by country' })).toBeTruthy();
+      const save = await screen.findByRole('button', { name: 'Save' });
+      expect(save.hasAttribute('disabled')).toBe(true);
 
-    await user.click(screen.getByRole('button', { name: 'Define :minTotal' }));
-    await user.click(screen.getByRole('combobox', { name: 'Type of minTotal' }));
-    await user.click(await screen.findByRole('option', { name: 'decimal' }));
-    await user.type(screen.getByRole('textbox', { name: 'Value of :country' }), 'FR');
+      await user.click(screen.getByRole('button', { name: 'Define :minTotal' }));
+      await user.click(screen.getByRole('combobox', { name: 'Type of minTotal' }));
+      await user.click(await screen.findByRole('option', { name: 'decimal' }));
+      await user.type(screen.getByRole('textbox', { name: 'Value of :country' }), 'FR');
 
-    await user.click(screen.getByRole('button', { name: 'Run' }));
-    expect(await screen.findByText(/Bound values/)).toBeTruthy();
-    const run = api.requests.find((request) => request.path === '/api/SqlDataSource/Preview');
-    expect(run?.body).toMatchObject({
-      collectionUid: 'col-1',
-      connectionId: 5,
-      values: { country: 'FR' },
-      parameters: [
-        { name: 'country', type: 'string', label: 'Country' },
-        { name: 'minTotal', type: 'decimal', required: true },
-      ],
-    });
-    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+      await user.click(screen.getByRole('button', { name: 'Run' }));
+      expect(await screen.findByText(/Bound values/)).toBeTruthy();
+      const run = api.requests.find((request) => request.path === '/api/SqlDataSource/Preview');
+      expect(run?.body).toMatchObject({
+        collectionUid: 'col-1',
+        connectionId: 5,
+        values: { country: 'FR' },
+        parameters: [
+          { name: 'country', type: 'string', label: 'Country' },
+          { name: 'minTotal', type: 'decimal', required: true },
+        ],
+      });
+      await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
 
-    // A change after the run asks for another run before saving.
-    await user.type(screen.getByRole('textbox', { name: 'Label of minTotal' }), 'Minimum');
-    expect(save.hasAttribute('disabled')).toBe(true);
-    await user.click(screen.getByRole('button', { name: 'Run' }));
-    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+      // A change after the run asks for another run before saving.
+      await user.type(screen.getByRole('textbox', { name: 'Label of minTotal' }), 'Minimum');
+      expect(save.hasAttribute('disabled')).toBe(true);
+      await user.click(screen.getByRole('button', { name: 'Run' }));
+      await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
 
-    await user.click(save);
-    await waitFor(() => expect(location()).toBe('/data-source/ds-1'));
-    const put = api.requests.find((request) => request.method === 'PUT');
-    expect(put?.body).toMatchObject({ uid: 'ds-1', connectionId: 5, sql: asset.sql });
-    expect((put?.body as { parameters: unknown[] }).parameters).toHaveLength(2);
-  });
+      await user.click(save);
+      await waitFor(() => expect(location()).toBe('/data-source/ds-1'));
+      const put = api.requests.find((request) => request.method === 'PUT');
+      expect(put?.body).toMatchObject({ uid: 'ds-1', connectionId: 5, sql: asset.sql });
+      expect((put?.body as { parameters: unknown[] }).parameters).toHaveLength(2);
+    },
+  );
 });

@@ -8,7 +8,7 @@ import { draftOf, emptyDraft, type AssetDraft, type AssetKind } from '../model/a
 import { placeholderSyntax } from '../model/placeholders.ts';
 import { runBlocker } from '../model/draft-run.ts';
 import { requestParameters } from '../model/request-draft.ts';
-import { saveInputOf } from '../model/save-input.ts';
+import { saveInputOf, savedParameterErrors } from '../model/save-input.ts';
 import type { TransformationDraft } from '../model/transformation-draft.ts';
 import { detectParameters } from '../model/detect-parameters.ts';
 import { ClientToolsField } from './ClientToolsField.tsx';
@@ -129,6 +129,11 @@ export function AssetEditor(props: AssetEditorProps) {
           detected={detected}
           syntax={syntax}
           onChange={(parameters) => change({ parameters })}
+          collectionUid={collectionUid}
+          assetId={asset?.id}
+          values={values}
+          onValuesChange={setValues}
+          savedErrors={savedParameterErrors(save, draft)}
         />
       </EditorSection>
       <EditorSection title="Transformations">

@@ -1,22 +1,10 @@
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Group,
-  Select,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  VisuallyHidden,
-} from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
-import { newParameter, parameterTypes, type ParameterDraft } from '../model/asset-draft.ts';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useMemo, type ReactNode } from 'react';
+import { newParameter, type ParameterDraft } from '../model/asset-draft.ts';
+import { parameterIssues } from '../model/parameter-fields.ts';
 import type { PlaceholderSyntax } from '../model/placeholders.ts';
-
-const TYPE_OPTIONS = parameterTypes.map((type) => ({ value: type, label: type }));
+import { ParameterCard } from './ParameterCard.tsx';
 
 interface ParameterDefinitionsProps {
   parameters: readonly ParameterDraft[];
@@ -25,6 +13,14 @@ interface ParameterDefinitionsProps {
   /** How the source marks a parameter (`:name` in SQL, `{name}` in a request). */
   syntax: PlaceholderSyntax;
   onChange: (parameters: ParameterDraft[]) => void;
+  collectionUid: string;
+  /** The asset edited; none while it is created. */
+  assetId?: number;
+  /** The editor's run values, which the live dropdowns show and set. */
+  values: Record<string, string>;
+  onValuesChange: (values: Record<string, string>) => void;
+  /** The last save's refusals for these parameters (keys like '1.min'), while the parameters are as sent. */
+  savedErrors?: Record<string, string[]>;
 }
 
 const emptyHints: Record<PlaceholderSyntax['source'], ReactNode> = {
@@ -42,12 +38,22 @@ const emptyHints: Record<PlaceholderSyntax['source'], ReactNode> = {
   ),
 };
 
-/** The parameters found in the source, offered for definition, and the definitions with their type and default. */
-export function ParameterDefinitions({ parameters, detected, syntax, onChange }: ParameterDefinitionsProps) {
+/**
+ * The parameters found in the source, offered for definition, and each definition as a card: what it is, its bounds,
+ * its allowed values (fixed, or from a parameter data source with the parameters it depends on) and the dropdown a
+ * caller will see. Field errors come from the contract's schema as the fields change (so they clear as a field
+ * becomes valid), and from the last save while nothing changed since.
+ */
+export function ParameterDefinitions(props: ParameterDefinitionsProps) {
+  const { parameters, detected, syntax, onChange, values, onValuesChange, savedErrors = {} } = props;
   const defined = new Set(parameters.map((p) => p.name));
   const undefinedNames = detected.filter((name) => !defined.has(name));
-  const update = (index: number, change: Partial<ParameterDraft>) =>
-    onChange(parameters.map((p, i) => (i === index ? { ...p, ...change } : p)));
+  const issues = useMemo(() => parameterIssues(parameters), [parameters]);
+  const errorAt = (index: number) => (path: string) => {
+    const key = `${index}.${path}`;
+    const found = [...(issues[key] ?? []), ...(savedErrors[key] ?? [])];
+    return found.length > 0 ? [...new Set(found)].join(' ') : undefined;
+  };
 
   return (
     <Stack gap="sm">
@@ -72,89 +78,24 @@ export function ParameterDefinitions({ parameters, detected, syntax, onChange }:
           {emptyHints[syntax.source]}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Label</Table.Th>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>List</Table.Th>
-                <Table.Th>Required</Table.Th>
-                <Table.Th>Default</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Remove</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {parameters.map((p, index) => (
-                <Table.Tr key={p.name}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Text ff="monospace" size="sm">
-                        {syntax.mark(p.name)}
-                      </Text>
-                      {detected.includes(p.name) ? null : (
-                        <Badge size="xs" color="red" variant="light">
-                          not in the {syntax.source}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`Label of ${p.name}`}
-                      value={p.label}
-                      onChange={(e) => update(index, { label: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Select
-                      aria-label={`Type of ${p.name}`}
-                      data={TYPE_OPTIONS}
-                      value={p.type}
-                      allowDeselect={false}
-                      onChange={(value) => update(index, { type: parameterTypes.find((t) => t === value) ?? p.type })}
-                      w={130}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`${p.name} is a list`}
-                      checked={p.list}
-                      onChange={(e) => update(index, { list: e.currentTarget.checked })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <Switch
-                      aria-label={`${p.name} is required`}
-                      checked={p.required}
-                      onChange={(e) => update(index, { required: e.currentTarget.checked })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <TextInput
-                      aria-label={`Default of ${p.name}`}
-                      value={p.defaultText}
-                      onChange={(e) => update(index, { defaultText: e.currentTarget.value })}
-                    />
-                  </Table.Td>
-                  <Table.Td>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Remove ${p.name}`}
-                      onClick={() => onChange(parameters.filter((_, i) => i !== index))}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        parameters.map((p, index) => (
+          <ParameterCard
+            // By place: a card keeps its inputs (and their focus) while its name is edited.
+            key={index}
+            index={index}
+            parameter={p}
+            parameters={parameters}
+            syntax={syntax}
+            isUsed={detected.includes(p.name)}
+            collectionUid={props.collectionUid}
+            assetId={props.assetId}
+            errorAt={errorAt(index)}
+            values={values}
+            onValuesChange={onValuesChange}
+            onChange={(next) => onChange(parameters.map((item, i) => (i === index ? next : item)))}
+            onRemove={() => onChange(parameters.filter((_, i) => i !== index))}
+          />
+        ))
       )}
     </Stack>
   );

@@ -1,3 +1,4 @@
+import { ApiError } from '../../../lib/api-error.ts';
 import type { SaveAssetInput } from '../api/save-asset.ts';
 import { definitionsOf, type AssetDraft } from './asset-draft.ts';
 import { requestOf } from './request-draft.ts';
@@ -27,4 +28,22 @@ export function saveInputOf(draft: AssetDraft, target: { collectionUid: string; 
   if (!request.ok) return null;
   const webApi = { ...common, request: request.request, credentialId: draft.credentialId };
   return uid ? { updateWebApi: { uid, ...webApi } } : { createWebApi: { collectionUid, ...webApi } };
+}
+
+/**
+ * The last save's refusals of parameter fields, keyed '1.min' like the live checks, while the parameters are still
+ * the ones sent: a field changed since may be valid now, and its old message must not stay under it.
+ */
+export function savedParameterErrors(
+  save: { error: unknown; variables: SaveAssetInput | undefined },
+  draft: AssetDraft,
+): Record<string, string[]> {
+  if (!(save.error instanceof ApiError) || !save.variables) return {};
+  const sent = Object.values(save.variables)[0];
+  if (JSON.stringify(sent?.parameters) !== JSON.stringify(definitionsOf(draft.parameters))) return {};
+  const found: Record<string, string[]> = {};
+  for (const [key, list] of Object.entries(save.error.errors)) {
+    if (key.startsWith('parameters.')) found[key.slice('parameters.'.length)] = list;
+  }
+  return found;
 }
