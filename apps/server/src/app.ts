@@ -16,6 +16,7 @@ import collectionRoutes from './modules/collections/routes.ts';
 import connectionRoutes from './modules/connections/routes.ts';
 import sqlRuntimePlugin from './modules/connections/plugin.ts';
 import dataSourceRoutes from './modules/data-sources/routes.ts';
+import dependentsRoutes from './modules/dependents/routes.ts';
 import dataRoleRoutes from './modules/data-roles/routes.ts';
 import tokenRoutes from './modules/tokens/routes.ts';
 import webApiRoutes from './modules/web-api/routes.ts';
@@ -164,6 +165,7 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(connectionRoutes);
   await app.register(dataSourceRoutes);
   await app.register(webApiRoutes);
+  await app.register(dependentsRoutes);
   await app.register(tokenRoutes);
   await app.register(callingRoutes);
   await app.register(downloadsPlugin);
