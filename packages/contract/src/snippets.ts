@@ -147,6 +147,43 @@ export function snippetValues(
   return result;
 }
 
+/** What a parameter data source offers, as GET /api/DataSource/ParameterData/{id} answers it. */
+export type OptionsFetcher<P extends SnippetParameter> = (
+  parameter: P,
+  parentValues: Record<string, string | string[]>,
+) => Promise<readonly { value: unknown }[]>;
+
+const asQueryValue = (value: SnippetValue): string | string[] =>
+  Array.isArray(value) ? value.map((item) => String(item)) : String(value);
+
+/**
+ * Example values a snippet can really send for the required parameters whose values come from a parameter data
+ * source and that have neither a value nor a default: each one's first option, asked for with the values sent
+ * before it (its parents', in the parameters' order). An invented example ("text") would answer 400. Answers the
+ * values found, by name; a parameter whose data source offers nothing is left to the usual example.
+ */
+export async function dataSourceExamples<P extends SnippetParameter>(
+  parameters: readonly P[],
+  values: Readonly<Record<string, unknown>>,
+  fetchOptions: OptionsFetcher<P>,
+): Promise<Record<string, unknown>> {
+  const found: Record<string, unknown> = {};
+  for (const parameter of parameters) {
+    const allowed = parameter.allowedValues;
+    if (allowed?.kind !== 'dataSource' || !parameter.required) continue;
+    if (!isAbsent(values[parameter.name]) || !isAbsent(parameter.default)) continue;
+    const sent = new Map(snippetValues(parameters, { ...values, ...found }).sent);
+    const parentValues: Record<string, string | string[]> = {};
+    for (const parent of allowed.dependsOn) {
+      const value = sent.get(parent);
+      if (value !== undefined) parentValues[parent] = asQueryValue(value);
+    }
+    const [first] = await fetchOptions(parameter, parentValues);
+    if (first !== undefined && !isAbsent(first.value)) found[parameter.name] = first.value;
+  }
+  return found;
+}
+
 /** A file-name stem from an asset's name: lower-case letters, digits and dashes. */
 export function fileStem(name: string): string {
   const stem = name
