@@ -1,4 +1,4 @@
-import { Card, Stack, Title } from '@mantine/core';
+import { Card, Group, Stack, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '@datalab/contract/paths';
@@ -11,6 +11,7 @@ import { PageLoader } from '../../../components/page/PageLoader.tsx';
 import { useAllConnections } from '../../../features/connections/api/list-all-connections.ts';
 import { ConnectionForm } from '../../../features/connections/components/ConnectionForm.tsx';
 import { WebApiConnectionForm } from '../../../features/connections/components/WebApiConnectionForm.tsx';
+import { DeleteConnectionButton } from '../../../features/connections/components/DeleteConnectionButton.tsx';
 import { WebApiCredentials } from '../../../features/connections/components/WebApiCredentials.tsx';
 import { CollectionGate } from './collection-tabs.tsx';
 
@@ -53,6 +54,9 @@ function EditConnection({ collectionUid, name }: { collectionUid: string; name: 
           <Section title="Credentials">
             <WebApiCredentials connection={webApi} />
           </Section>
+          <Group justify="flex-end">
+            <DeleteConnectionButton connection={webApi} kind="webapi" onDeleted={leave} />
+          </Group>
         </Stack>
         {guard.prompt}
       </PageFrame>
@@ -65,6 +69,9 @@ function EditConnection({ collectionUid, name }: { collectionUid: string; name: 
       description="Where this collection's data assets run. Test the settings before saving; the password is kept unless you type a new one."
     >
       <ConnectionForm connection={sql} onSaved={leave} onCancel={leave} onDirtyChange={setDirty} />
+      <Group justify="flex-end" mt="xl">
+        <DeleteConnectionButton connection={sql} kind="sql" onDeleted={leave} />
+      </Group>
       {guard.prompt}
     </FormPage>
   );
