@@ -1,4 +1,4 @@
-import type { ClientTool } from './api/data-sources.ts';
+import { SNIPPET_TIMEOUT_MAX_SECONDS, type ClientTool } from './api/data-sources.ts';
 import type { ParameterDefinition, ParameterType } from './parameters.ts';
 import { snippetCode, type SnippetCall } from './snippet-code.ts';
 import type { SnippetScalar, SnippetValue } from './snippet-literals.ts';
@@ -51,6 +51,8 @@ export interface SnippetRequest {
   format: SnippetFormat;
   /** A token the user pasted; otherwise the placeholder. Must look like a bearer token (isBearerToken). */
   token?: string | null;
+  /** Each tool's settings (its client tool configuration): a timeout, pandas or not for Python. */
+  toolSettings?: Partial<Record<ClientTool, Readonly<Record<string, unknown>>>> | undefined;
 }
 
 export interface Snippet {
@@ -197,7 +199,15 @@ export function fileStem(name: string): string {
   return stem || 'data-asset';
 }
 
-function callOf(request: SnippetRequest): SnippetCall {
+/** A tool's timeout setting, when it is a whole number of seconds in range. */
+function timeoutOf(settings: Readonly<Record<string, unknown>> | undefined): number | undefined {
+  const value = settings?.['timeoutSeconds'];
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= SNIPPET_TIMEOUT_MAX_SECONDS
+    ? value
+    : undefined;
+}
+
+function callOf(request: SnippetRequest, tool: ClientTool): SnippetCall {
   const base = request.callingLayerUrl.replace(/\/+$/, '');
   const relativePath = `${CALLING_LAYER_PATH.slice(1)}/${encodeURIComponent(request.assetUid)}`;
   const token = request.token && isBearerToken(request.token) ? request.token : TOKEN_PLACEHOLDER;
@@ -209,17 +219,27 @@ function callOf(request: SnippetRequest): SnippetCall {
     format: request.format,
     token,
     ...snippetValues(request.parameters, request.values),
+    timeoutSeconds: timeoutOf(request.toolSettings?.[tool]),
   };
 }
 
 /** One snippet. */
 export function buildSnippet(kind: SnippetKind, request: SnippetRequest): Snippet {
   const tool = (Object.keys(kindsOfTool) as ClientTool[]).find((t) => kindsOfTool[t].includes(kind)) ?? 'curl';
-  const { label, howTo, extension, code } = snippetCode(kind, callOf(request));
+  const { label, howTo, extension, code } = snippetCode(kind, callOf(request, tool));
   return { kind, tool, label, howTo, fileName: `${fileStem(request.assetName)}.${extension}`, code };
 }
 
-/** The snippets of the given tools, in the tools' order. */
+/** The snippets of the given tools, in the tools' order; Python's pandas one unless its settings say `pandas: false`. */
 export function buildSnippets(tools: readonly ClientTool[], request: SnippetRequest): Snippet[] {
-  return tools.flatMap((tool) => kindsOfTool[tool].map((kind) => buildSnippet(kind, request)));
+  const kindsOf = (tool: ClientTool) =>
+    kindsOfTool[tool].filter((kind) => kind !== 'pandas' || request.toolSettings?.python?.['pandas'] !== false);
+  return tools.flatMap((tool) => kindsOf(tool).map((kind) => buildSnippet(kind, request)));
+}
+
+/** Each configured tool's settings, by tool (what buildSnippets takes as `toolSettings`). */
+export function settingsByTool(
+  configurations: readonly { tool: ClientTool; settings: Record<string, unknown> }[],
+): Partial<Record<ClientTool, Record<string, unknown>>> {
+  return Object.fromEntries(configurations.map((configuration) => [configuration.tool, configuration.settings]));
 }
