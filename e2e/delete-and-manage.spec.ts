@@ -189,3 +189,40 @@ test("a client tool's settings change its snippet as they are typed, and callers
   await expect(snippets.getByRole('tab')).toHaveText(['curl', 'Python']);
   await expect(page.getByText('--max-time 45')).toBeVisible();
 });
+
+test("the calling layer's OpenAPI document is found from the Digital Lab and from an asset's page", async ({
+  page,
+}) => {
+  await signInAt(page, '/digital-lab/tokens', 'partner');
+  await page.getByRole('link', { name: 'Calling API' }).click();
+  await page.waitForURL('**/digital-lab/calling-api');
+  const operations = page.getByRole('region', { name: 'Operations' });
+  await expect(operations.getByText('Orders by country').first()).toBeVisible();
+  const download = page.getByRole('link', { name: 'Download openapi.json' });
+  await expect(download).toHaveAttribute('download', 'data-lab-calling-api.json');
+  const saved = page.waitForEvent('download');
+  await download.click();
+  const file = await saved;
+  const document = JSON.parse(
+    await file.createReadStream().then(async (stream) => {
+      let text = '';
+      for await (const chunk of stream) text += String(chunk);
+      return text;
+    }),
+  ) as { openapi: string; paths: Record<string, unknown> };
+  expect(document.openapi).toMatch(/^3\.1/);
+  expect(Object.keys(document.paths).length).toBeGreaterThan(0);
+  await shot(page, 'calling-api');
+
+  const list = await (
+    await api(page)
+  ).get<{ items: { uid: string; name: string }[] }>('/api/DataSource/GetAll?search=Regions');
+  const regions = list.items.find((item) => item.name === 'Regions');
+  await page.goto(`/data-source/${regions?.uid}`);
+  await page.getByRole('link', { name: 'Calling API' }).click();
+  await page.waitForURL(`**/calling-api?asset=${regions?.uid}`);
+  // Its calls (GET and POST) are pointed out.
+  const pointed = page.locator('tr[aria-current="true"]');
+  await expect(pointed).toHaveCount(2);
+  await expect(pointed.first()).toContainText(String(regions?.uid));
+});

@@ -111,18 +111,23 @@ export function CallingApiDocument({ assetUid }: CallingApiDocumentProps) {
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {operations.map((operation) => {
+              {operations.map((operation, index) => {
                 const mine = isOfAsset(operation, assetUid);
+                const isFirstOfAsset = mine && index === operations.findIndex((o) => isOfAsset(o, assetUid));
                 return (
                   <Table.Tr
                     key={`${operation.method} ${operation.path}`}
-                    id={mine ? `operation-${assetUid}` : undefined}
+                    id={isFirstOfAsset ? `operation-${assetUid}` : undefined}
                     bg={mine ? 'var(--mantine-color-blue-light)' : undefined}
                     aria-current={mine ? 'true' : undefined}
                   >
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
-                        <Badge variant="light" color={operation.method === 'GET' ? 'blue' : 'teal'}>
+                        <Badge
+                          variant="light"
+                          color={operation.method === 'GET' ? 'blue' : 'teal'}
+                          style={{ flexShrink: 0, overflow: 'visible' }}
+                        >
                           {operation.method}
                         </Badge>
                         <Code style={{ wordBreak: 'break-all' }}>{operation.path}</Code>
