@@ -18,6 +18,7 @@ import connectionRoutes from './modules/connections/routes.ts';
 import sqlRuntimePlugin from './modules/connections/plugin.ts';
 import { recordReachSettings, warnMovedSqliteFiles } from './modules/connections/reach.ts';
 import dataSourceRoutes from './modules/data-sources/routes.ts';
+import dependentsRoutes from './modules/dependents/routes.ts';
 import dataRoleRoutes from './modules/data-roles/routes.ts';
 import tokenRoutes from './modules/tokens/routes.ts';
 import webApiRoutes from './modules/web-api/routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(connectionRoutes);
   await app.register(dataSourceRoutes);
   await app.register(webApiRoutes);
+  await app.register(dependentsRoutes);
   await app.register(tokenRoutes);
   await app.register(callingRoutes);
   await app.register(downloadsPlugin);

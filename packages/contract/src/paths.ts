@@ -15,6 +15,8 @@ export const paths = {
   collectionCreateAsset: (uid: string) => `/collection/${encodeURIComponent(uid)}/createAsset`,
   collectionEditConnection: (uid: string, name: string) =>
     `/collection/${encodeURIComponent(uid)}/edit/connection/${encodeURIComponent(name)}`,
+  /** The calling layer's OpenAPI document of the assets the user may call (added for the portal). */
+  callingApi: '/calling-api',
   tokens: '/tokens',
   tokenCreatePat: '/tokens/createPAT',
   /** The caller's own download jobs (issue #11; not in SPEC §2, added: docs/decisions.md). */
@@ -37,6 +39,7 @@ export const paths = {
   policy: (page: PolicyPage) => `/policy/${page}`,
   digitalLabAssetCall: (uid: string) => `/digital-lab/data-asset/${encodeURIComponent(uid)}/call`,
   digitalLabTokens: '/digital-lab/tokens',
+  digitalLabCallingApi: '/digital-lab/calling-api',
   digitalLabTokenCreatePat: '/digital-lab/tokens/createPAT',
 } as const;
 

@@ -32,6 +32,8 @@ export interface SnippetCall {
   sent: [name: string, value: SnippetValue][];
   optional: SnippetParameter[];
   examples: string[];
+  /** How long the program waits for the answer (the tool's settings); unset: the language's own default. */
+  timeoutSeconds?: number | undefined;
 }
 
 export interface SnippetCode {
@@ -64,6 +66,7 @@ function curl(call: SnippetCall): SnippetCode {
     `curl -sS --fail-with-body -X POST ${shellWord(urlWithFormat(call))}`,
     `  -H ${shellWord(`Authorization: Bearer ${call.token}`)}`,
     `  -H 'Content-Type: application/json'`,
+    ...(call.timeoutSeconds ? [`  --max-time ${call.timeoutSeconds}`] : []),
     `  --data-raw ${shellWord(body)}`,
   ].join(' \\\n');
   return { label: 'curl', howTo: 'Run it in a bash or zsh terminal.', extension: 'sh', code };
@@ -93,7 +96,7 @@ function pythonRequest(call: SnippetCall, read: string[]): string[] {
     '    method="POST",',
     ')',
     'try:',
-    '    with urllib.request.urlopen(request, timeout=120) as response:',
+    `    with urllib.request.urlopen(request, timeout=${call.timeoutSeconds ?? 120}) as response:`,
     ...read.map((line) => `        ${line}`),
     'except urllib.error.HTTPError as error:',
     "    raise SystemExit(f\"{error.code}: {error.read().decode('utf-8', 'replace')}\")",
@@ -175,6 +178,7 @@ function javascript(call: SnippetCall): SnippetCode {
     '  method: "POST",',
     '  headers: { Authorization: `Bearer ${token}`, "Content-Type": "application/json" },',
     '  body: JSON.stringify(values),',
+    ...(call.timeoutSeconds ? [`  signal: AbortSignal.timeout(${call.timeoutSeconds * 1000}),`] : []),
     '});',
     'if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);',
     ...(isJson
@@ -218,6 +222,7 @@ function r(call: SnippetCall): SnippetCode {
     `  req_url_query(format = ${rString(call.format)}) |>`,
     '  req_auth_bearer_token(token) |>',
     ...(hasValues ? ['  req_body_json(values) |>'] : []),
+    ...(call.timeoutSeconds ? [`  req_timeout(${call.timeoutSeconds}) |>`] : []),
     '  req_perform()',
     isJson
       ? 'rows <- as.data.frame(resp_body_json(response, simplifyVector = TRUE)$rows)'
@@ -269,7 +274,8 @@ function mQuery(call: SnippetCall, where: string[]): string {
     '            Query = [',
     query.map((entry) => `                ${entry}`).join(',\n'),
     '            ],',
-    `            Headers = [Authorization = ${mString(`Bearer ${call.token}`)}]`,
+    `            Headers = [Authorization = ${mString(`Bearer ${call.token}`)}]${call.timeoutSeconds ? ',' : ''}`,
+    ...(call.timeoutSeconds ? [`            Timeout = #duration(0, 0, 0, ${call.timeoutSeconds})`] : []),
     '        ]',
     '    ),',
     ...rows,

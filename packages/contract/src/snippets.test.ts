@@ -201,3 +201,30 @@ describe('snippets', () => {
     expect(code.split('\n')[1]).toMatch(/^const token/);
   });
 });
+
+describe('client tool settings', () => {
+  it("puts each tool's timeout in its snippets, and leaves the language's default without one", () => {
+    const timed = request({ toolSettings: { curl: { timeoutSeconds: 45 }, python: { timeoutSeconds: 300 } } });
+    expect(buildSnippet('curl', timed).code).toContain('--max-time 45');
+    expect(buildSnippet('python', timed).code).toContain('urlopen(request, timeout=300)');
+    expect(buildSnippet('pandas', timed).code).toContain('timeout=300');
+    expect(buildSnippet('javascript', timed).code).not.toContain('AbortSignal.timeout');
+    const js = request({ toolSettings: { javascript: { timeoutSeconds: 5 } }, format: 'json' });
+    expect(buildSnippet('javascript', js).code).toContain('signal: AbortSignal.timeout(5000),');
+    expect(buildSnippet('r', request({ toolSettings: { r: { timeoutSeconds: 9 } } })).code).toContain('req_timeout(9)');
+    expect(buildSnippet('powerquery', request({ toolSettings: { powerquery: { timeoutSeconds: 9 } } })).code).toContain(
+      'Timeout = #duration(0, 0, 0, 9)',
+    );
+    expect(buildSnippet('curl', request()).code).not.toContain('--max-time');
+    expect(buildSnippet('curl', request({ toolSettings: { curl: { timeoutSeconds: 0 } } })).code).not.toContain(
+      '--max-time',
+    );
+  });
+
+  it('offers the pandas snippet unless Python says pandas: false', () => {
+    const kinds = (settings: Record<string, unknown>) =>
+      buildSnippets(['python'], request({ toolSettings: { python: settings } })).map((snippet) => snippet.kind);
+    expect(kinds({})).toEqual(['python', 'pandas']);
+    expect(kinds({ pandas: false })).toEqual(['python']);
+  });
+});

@@ -1,4 +1,4 @@
-import type { ClientTool } from './api/data-sources.ts';
+import { SNIPPET_TIMEOUT_MAX_SECONDS, type ClientTool } from './api/data-sources.ts';
 import type { ParameterDefinition, ParameterType } from './parameters.ts';
 import { snippetCode, type SnippetCall } from './snippet-code.ts';
 import type { SnippetScalar, SnippetValue } from './snippet-literals.ts';
@@ -51,6 +51,8 @@ export interface SnippetRequest {
   format: SnippetFormat;
   /** A token the user pasted; otherwise the placeholder. Must look like a bearer token (isBearerToken). */
   token?: string | null;
+  /** Each tool's settings (its client tool configuration): a timeout, pandas or not for Python. */
+  toolSettings?: Partial<Record<ClientTool, Readonly<Record<string, unknown>>>> | undefined;
 }
 
 export interface Snippet {
@@ -147,6 +149,43 @@ export function snippetValues(
   return result;
 }
 
+/** What a parameter data source offers, as GET /api/DataSource/ParameterData/{id} answers it. */
+export type OptionsFetcher<P extends SnippetParameter> = (
+  parameter: P,
+  parentValues: Record<string, string | string[]>,
+) => Promise<readonly { value: unknown }[]>;
+
+const asQueryValue = (value: SnippetValue): string | string[] =>
+  Array.isArray(value) ? value.map((item) => String(item)) : String(value);
+
+/**
+ * Example values a snippet can really send for the required parameters whose values come from a parameter data
+ * source and that have neither a value nor a default: each one's first option, asked for with the values sent
+ * before it (its parents', in the parameters' order). An invented example ("text") would answer 400. Answers the
+ * values found, by name; a parameter whose data source offers nothing is left to the usual example.
+ */
+export async function dataSourceExamples<P extends SnippetParameter>(
+  parameters: readonly P[],
+  values: Readonly<Record<string, unknown>>,
+  fetchOptions: OptionsFetcher<P>,
+): Promise<Record<string, unknown>> {
+  const found: Record<string, unknown> = {};
+  for (const parameter of parameters) {
+    const allowed = parameter.allowedValues;
+    if (allowed?.kind !== 'dataSource' || !parameter.required) continue;
+    if (!isAbsent(values[parameter.name]) || !isAbsent(parameter.default)) continue;
+    const sent = new Map(snippetValues(parameters, { ...values, ...found }).sent);
+    const parentValues: Record<string, string | string[]> = {};
+    for (const parent of allowed.dependsOn) {
+      const value = sent.get(parent);
+      if (value !== undefined) parentValues[parent] = asQueryValue(value);
+    }
+    const [first] = await fetchOptions(parameter, parentValues);
+    if (first !== undefined && !isAbsent(first.value)) found[parameter.name] = first.value;
+  }
+  return found;
+}
+
 /** A file-name stem from an asset's name: lower-case letters, digits and dashes. */
 export function fileStem(name: string): string {
   const stem = name
@@ -160,7 +199,15 @@ export function fileStem(name: string): string {
   return stem || 'data-asset';
 }
 
-function callOf(request: SnippetRequest): SnippetCall {
+/** A tool's timeout setting, when it is a whole number of seconds in range. */
+function timeoutOf(settings: Readonly<Record<string, unknown>> | undefined): number | undefined {
+  const value = settings?.['timeoutSeconds'];
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= SNIPPET_TIMEOUT_MAX_SECONDS
+    ? value
+    : undefined;
+}
+
+function callOf(request: SnippetRequest, tool: ClientTool): SnippetCall {
   const base = request.callingLayerUrl.replace(/\/+$/, '');
   const relativePath = `${CALLING_LAYER_PATH.slice(1)}/${encodeURIComponent(request.assetUid)}`;
   const token = request.token && isBearerToken(request.token) ? request.token : TOKEN_PLACEHOLDER;
@@ -172,17 +219,27 @@ function callOf(request: SnippetRequest): SnippetCall {
     format: request.format,
     token,
     ...snippetValues(request.parameters, request.values),
+    timeoutSeconds: timeoutOf(request.toolSettings?.[tool]),
   };
 }
 
 /** One snippet. */
 export function buildSnippet(kind: SnippetKind, request: SnippetRequest): Snippet {
   const tool = (Object.keys(kindsOfTool) as ClientTool[]).find((t) => kindsOfTool[t].includes(kind)) ?? 'curl';
-  const { label, howTo, extension, code } = snippetCode(kind, callOf(request));
+  const { label, howTo, extension, code } = snippetCode(kind, callOf(request, tool));
   return { kind, tool, label, howTo, fileName: `${fileStem(request.assetName)}.${extension}`, code };
 }
 
-/** The snippets of the given tools, in the tools' order. */
+/** The snippets of the given tools, in the tools' order; Python's pandas one unless its settings say `pandas: false`. */
 export function buildSnippets(tools: readonly ClientTool[], request: SnippetRequest): Snippet[] {
-  return tools.flatMap((tool) => kindsOfTool[tool].map((kind) => buildSnippet(kind, request)));
+  const kindsOf = (tool: ClientTool) =>
+    kindsOfTool[tool].filter((kind) => kind !== 'pandas' || request.toolSettings?.python?.['pandas'] !== false);
+  return tools.flatMap((tool) => kindsOf(tool).map((kind) => buildSnippet(kind, request)));
+}
+
+/** Each configured tool's settings, by tool (what buildSnippets takes as `toolSettings`). */
+export function settingsByTool(
+  configurations: readonly { tool: ClientTool; settings: Record<string, unknown> }[],
+): Partial<Record<ClientTool, Record<string, unknown>>> {
+  return Object.fromEntries(configurations.map((configuration) => [configuration.tool, configuration.settings]));
 }

@@ -282,7 +282,7 @@ export interface AccessVersionTable {
   version: number;
 }
 
-export type DownloadJobState = 'Queued' | 'Running' | 'Completed' | 'Failed' | 'Expired';
+export type DownloadJobState = 'Queued' | 'Running' | 'Completed' | 'Failed' | 'Expired' | 'Cancelled';
 
 export interface DownloadJobsTable {
   /** Random and URL-safe, never sequential. */

@@ -130,3 +130,26 @@ export async function callDataAsset(
   if (!parsed.success) throw invalidResponse(response.status, text, parsed.error, context);
   return { result: { ...parsed.data, rows }, raw: text, exchange, upstream: undefined };
 }
+
+/** Where the calling layer publishes its OpenAPI document of the assets the caller may call. */
+export const callingOpenApiUrl = () => joinUrl(callingLayerBaseUrl(), `${DATA_API_PREFIX}/openapi.json`);
+
+/** The calling layer's OpenAPI document for the signed-in user, as the bytes it answers (to show and to save). */
+export async function fetchCallingOpenApi(signal?: AbortSignal): Promise<Blob> {
+  const { getAccessToken, goToErrorPage, isDeveloperMode = readDeveloperMode } = apiRuntime();
+  const fetchImpl = apiRuntime().fetch ?? globalThis.fetch;
+  const url = callingOpenApiUrl();
+  const context: FailureContext = { method: 'GET', url, isDeveloperMode: isDeveloperMode(), goToErrorPage };
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = await getAccessToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  try {
+    const response = await fetchImpl(url, { method: 'GET', headers, signal });
+    if (!response.ok) throw httpFailure(response.status, await response.text(), context);
+    return await response.blob();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    if (signal?.aborted) throw aborted(error);
+    throw networkFailure(error, context);
+  }
+}

@@ -266,9 +266,24 @@ export const deleteTransformationRule = defineCall({
   response: z.array(transformation),
 });
 
+/** The most a snippet waits for the answer, in seconds. */
+export const SNIPPET_TIMEOUT_MAX_SECONDS = 3600;
+
+/**
+ * A client tool's settings: `format` (json or csv) is the one its snippets start with; `timeoutSeconds` how long
+ * they wait for the answer (curl, Python, JavaScript, R and Power Query stop after it); `pandas` (Python only)
+ * whether a pandas snippet is offered beside the standard-library one. Other members are kept as sent.
+ */
+export const clientToolSettings = z.looseObject({
+  format: z.enum(['json', 'csv']).optional(),
+  timeoutSeconds: z.number().int().min(1).max(SNIPPET_TIMEOUT_MAX_SECONDS).optional(),
+  pandas: z.boolean().optional(),
+});
+export type ClientToolSettings = z.infer<typeof clientToolSettings>;
+
 const clientToolInput = z.object({
   tool: z.enum(clientTools),
-  settings: z.record(z.string(), z.unknown()).default({}),
+  settings: clientToolSettings.default({}),
 });
 
 export const postClientToolConfiguration = defineCall({

@@ -16,7 +16,7 @@ export const downloadFormat = z.enum(downloadFormats, {
   error: (issue) => messages.unsupportedType(String(issue.input)),
 });
 
-export const downloadStates = ['Queued', 'Running', 'Completed', 'Failed', 'Expired'] as const;
+export const downloadStates = ['Queued', 'Running', 'Completed', 'Failed', 'Expired', 'Cancelled'] as const;
 export type DownloadState = (typeof downloadStates)[number];
 
 /** SPEC §9: the portal polls a job's status every 5000 ms, at most 12 times, then says where to find the file. */
@@ -94,6 +94,17 @@ export const getMyDownloads = defineCall({
   summary: "The caller's own download jobs of collections whose data they may call now, newest first",
   query: pageQuery,
   response: pageOf(downloadJob),
+});
+
+/** Added for the portal's My downloads: a job its owner no longer wants stops and keeps no file. */
+export const cancelDownload = defineCall({
+  method: 'POST',
+  path: '/api/Download/:id/Cancel',
+  tag: 'Download',
+  summary:
+    "Cancel a Queued or Running download job: it becomes Cancelled, its run stops and no file is kept (its owner only, while they may call its collection's data)",
+  params: jobParams,
+  response: downloadJob,
 });
 
 /** The file itself (not JSON): answered with the format's content type and a Content-Disposition. */

@@ -273,12 +273,46 @@ describe('XLSX', () => {
       true,
       `<a & 'b'> "c"\ttab\nline`,
       '{"k":[1,"x"]}',
-      '1970-01-01T00:00:00.000Z',
+      new Date(0),
     ]);
     // An empty text is written as exceljs wrote it (an empty value), which readers take for an empty cell.
     expect(sheet.getRow(3).values).toEqual([undefined, undefined, 'not a number', false]);
     expect(sheet.getRow(4).values).toEqual([undefined, 'NaN', 1e21, undefined, ' padded ', '[]']);
     expect(sheet.rowCount).toBe(4);
+  });
+
+  it('writes dates and date-times as Excel dates (UTC), numbers as numbers; what is no date stays text', async () => {
+    const typed: Column[] = [
+      { name: 'day', type: 'date' },
+      { name: 'at', type: 'datetime' },
+      { name: 'amount', type: 'decimal' },
+    ];
+    const rows: Row[] = [
+      { day: '2024-02-29', at: '2024-02-29 13:45:30', amount: '1.20000000000000000000' },
+      { day: new Date('2023-12-31T00:00:00Z'), at: '2024-03-01T08:00:00+02:00', amount: 3 },
+      { day: 'not a date', at: '1899-01-01T00:00:00Z', amount: null },
+    ];
+    const sink = memorySink();
+    await writeRows('xlsx', { columns: typed, rows: stream(rows).rows }, sink.out, { maxRows: 10 });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(sink.buffer() as unknown as ArrayBuffer);
+    const sheet = workbook.worksheets[0]!;
+    expect(sheet.getRow(2).values).toEqual([
+      undefined,
+      new Date('2024-02-29T00:00:00Z'),
+      new Date('2024-02-29T13:45:30Z'),
+      1.2,
+    ]);
+    expect(sheet.getCell('A2').numFmt).toBe('yyyy-mm-dd');
+    expect(sheet.getCell('B2').numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(sheet.getCell('A2').type).toBe(ExcelJS.ValueType.Date);
+    expect(sheet.getRow(3).values).toEqual([
+      undefined,
+      new Date('2023-12-31T00:00:00Z'),
+      new Date('2024-03-01T06:00:00Z'),
+      3,
+    ]);
+    expect(sheet.getRow(4).values).toEqual([undefined, 'not a date', '1899-01-01T00:00:00Z']);
   });
 
   it('writes a sheet of many pieces whole, each row where it belongs (buffers are filled again only once consumed)', async () => {

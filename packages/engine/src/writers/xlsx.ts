@@ -8,8 +8,10 @@ import { ZipWriter } from './zip.ts';
 // as they fill (zip.ts), each waiting for the Writable. One cell's string and one buffer are all that is held, so
 // a 1,000,000-row export leaves little garbage behind (exceljs's streaming writer built a model per row and piled
 // ~150 MB of garbage into the old generation before V8 collected it). Cells are typed values, never formulas (no
-// neutralising needed): numbers as numbers, booleans as booleans, everything else as text (`t="str"`, as exceljs
-// wrote it without shared strings); nulls are empty cells.
+// neutralising needed): numbers as numbers, booleans as booleans, dates and date-times as Excel dates (a serial
+// number of days with a date format, so a spreadsheet sorts, filters and computes with them; date-times in UTC,
+// as the other formats write them), everything else as text (`t="str"`, as exceljs wrote it without shared
+// strings); nulls are empty cells.
 
 const PIECE = 64 * 1024;
 /** Consumed buffers kept to be filled again (a row rarely fills more than one). */
@@ -42,14 +44,21 @@ const WORKBOOK_RELS =
   `<Relationship Id="rId2" Type="${OFFICE_RELS}/styles" Target="styles.xml"/>` +
   '</Relationships>';
 
-/** The minimal style sheet spreadsheet programs expect: one font, the two required fills, one border, one format. */
+/**
+ * The minimal style sheet spreadsheet programs expect: one font, the two required fills, one border; three cell
+ * formats: general (0), a date (1: yyyy-mm-dd) and a date-time (2: yyyy-mm-dd hh:mm:ss).
+ */
 const STYLES =
   `${XML}<styleSheet xmlns="${MAIN}">` +
+  '<numFmts count="2"><numFmt numFmtId="164" formatCode="yyyy-mm-dd"/>' +
+  '<numFmt numFmtId="165" formatCode="yyyy-mm-dd hh:mm:ss"/></numFmts>' +
   '<fonts count="1"><font><sz val="11"/><name val="Calibri"/><family val="2"/></font></fonts>' +
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill>' +
   '</fills><borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/></cellXfs>' +
+  '<cellXfs count="3"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
+  '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/></cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';
 
@@ -84,8 +93,39 @@ export function sheetName(name: string | undefined): string {
   return cleaned.trim() === '' ? 'Result' : cleaned;
 }
 
+const DAY_MS = 86_400_000;
+/** Excel's serial day 0 is 1899-12-30 (so that its fictitious 1900-02-29 keeps later serials right). */
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+/** Serials before 1900-03-01 are off by Excel's fictitious leap day: such dates stay text. */
+const FIRST_SAFE_SERIAL = 61;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+const HAS_ZONE = /(Z|[+-]\d{2}(:?\d{2})?)$/i;
+
+/** A date or date-time as milliseconds since 1970 (UTC), or undefined when it is not one. */
+function instantOf(value: unknown, type: ColumnType): number | undefined {
+  if (value instanceof Date) return value.getTime();
+  if ((type !== 'date' && type !== 'datetime') || typeof value !== 'string') return undefined;
+  const text = value.trim();
+  if (DATE_ONLY.test(text)) return Date.parse(`${text}T00:00:00Z`);
+  // A date-time without a zone (MySQL, SQLite text) is read as UTC, as the other formats show it.
+  const iso = text.replace(' ', 'T');
+  return Date.parse(HAS_ZONE.test(iso) ? iso : `${iso}Z`);
+}
+
+/** The cell of a date (style 1) or date-time (style 2); undefined when the value is not one Excel can hold. */
+function dateCellXml(value: unknown, type: ColumnType, ref: string): string | undefined {
+  const ms = instantOf(value, type);
+  if (ms === undefined || !Number.isFinite(ms)) return undefined;
+  const serial = (ms - EXCEL_EPOCH_MS) / DAY_MS;
+  if (serial < FIRST_SAFE_SERIAL || serial >= 2_958_466) return undefined; // Excel's range ends at 9999-12-31
+  const style = type === 'date' && ms % DAY_MS === 0 ? 1 : 2;
+  return `<c r="${ref}" s="${style}"><v>${serial}</v></c>`;
+}
+
 /** One cell's XML (empty for a null). `ref` is the cell's reference, e.g. B7. */
 function cellXml(value: unknown, type: ColumnType, ref: string): string {
+  const date = dateCellXml(value, type, ref);
+  if (date !== undefined) return date;
   const cell = jsonCell(value);
   if (cell === null) return '';
   if (typeof cell === 'number') {

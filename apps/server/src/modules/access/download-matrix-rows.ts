@@ -75,5 +75,10 @@ export const downloadMatrixRows: Record<string, Row> = {
     expected: { ...ownerOnly, editor: 200, owner: 200, nestedOwner: 200, admin: 200, plain: 200, partner: 200 },
   },
   'GET /api/Download/:id/Status': { params: (fx) => ({ id: fx.downloadJob }), expected: ownerOnly },
+  // The reader's job is Completed: past authorization, it cannot be cancelled any more (409, saying so).
+  'POST /api/Download/:id/Cancel': {
+    params: (fx) => ({ id: fx.downloadJob }),
+    expected: { ...ownerOnly, reader: 409 },
+  },
   'GET /api/Download/:id/File': { params: (fx) => ({ id: fx.downloadJob }), expected: ownerOnly },
 };

@@ -79,6 +79,7 @@ export const matrix: Record<string, Row> = {
     params: async (_fx, h) => ({ uid: await h.freshCollection() }),
     expected: ownerOnly,
   },
+  'GET /api/DataSourceCollection/:uid/Dependents': { params: (fx) => ({ uid: fx.collection }), expected: ownerOnly },
   'GET /api/DataSourceCollection/GetByUid/:uid': { params: (fx) => ({ uid: fx.collection }), expected: readCollection },
   'GET /api/DataSourceCollection/GetByDataAssetId/:id': {
     params: (fx) => ({ id: fx.assetUid }),

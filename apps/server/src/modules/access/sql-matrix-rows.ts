@@ -49,6 +49,7 @@ export const sqlMatrixRows: Record<string, Row> = {
     params: async (_fx, h) => ({ id: await h.sql.freshConnection() }),
     expected: owners(200),
   },
+  'GET /api/SqlConnection/:id/Dependents': { params: (fx) => ({ id: fx.sql.connectionId }), expected: owners(200) },
   'POST /api/SqlConnection/:id/Test': { params: (fx) => ({ id: fx.sql.connectionId }), expected: owners(200) },
   'POST /api/SqlConnection/Test': {
     payload: (fx) => ({ collectionUid: fx.collection, ...sqlite('Unsaved') }),
@@ -58,6 +59,7 @@ export const sqlMatrixRows: Record<string, Row> = {
 
   'GET /api/DataSource/GetAll': { expected: everyone },
   'GET /api/DataSource': { query: (fx) => ({ collectionUid: fx.collection }), expected: readers },
+  'GET /api/DataSource/:id/Dependents': { params: (fx) => ({ id: fx.assetUid }), expected: editors(200) },
   'GET /api/DataSource/GetByUid/:uid': { params: (fx) => ({ uid: fx.assetUid }), expected: readers },
   'POST /api/SqlDataSource': {
     payload: (fx, h) => ({

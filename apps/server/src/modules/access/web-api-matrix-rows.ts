@@ -50,6 +50,14 @@ export const webApiMatrixRows: Record<string, Row> = {
     params: async (_fx, h) => ({ id: await h.webApi.freshConnection() }),
     expected: owners(200),
   },
+  'GET /api/WebApiConnection/:id/Dependents': {
+    params: (fx) => ({ id: fx.webApi.connectionId }),
+    expected: owners(200),
+  },
+  'GET /api/WebApiDataSource/Credentials/:id/Dependents': {
+    params: (fx) => ({ id: fx.webApi.credentialId }),
+    expected: owners(200),
+  },
   'POST /api/WebApiConnection/:id/Test': { params: (fx) => ({ id: fx.webApi.connectionId }), expected: owners(200) },
   'POST /api/WebApiConnection/Test': {
     payload: (fx) => ({ collectionUid: fx.collection, name: 'Unsaved', baseUrl: MATRIX_BASE_URL }),

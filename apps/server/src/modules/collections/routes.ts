@@ -8,6 +8,7 @@ import {
 } from '@datalab/contract/api/collections';
 import type { FastifyInstance } from 'fastify';
 import { declaredCollection, route } from '../../lib/route.ts';
+import { deletionStores } from '../dependents/leftovers.service.ts';
 import { collectionDetail, createCollection, deleteCollection, listCollections, updateCollection } from './service.ts';
 
 // Each route declares what it needs; route() resolves and authorizes the collection before the handler. Changes
@@ -42,6 +43,6 @@ export default async function collectionRoutes(app: FastifyInstance) {
     app,
     deleteCall,
     { collection: 'delete', uid: { query: 'uid' }, refusesTokens: true },
-    async ({ actor, collection }) => deleteCollection(actor, declaredCollection(collection)),
+    async ({ actor, collection }) => deleteCollection(actor, declaredCollection(collection), deletionStores(app)),
   );
 }

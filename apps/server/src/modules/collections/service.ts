@@ -8,6 +8,7 @@ import { AppError, nameConflict } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import { changeAccess, type Actor } from '../access/change-access.service.ts';
 import { callerAccess, effectiveRole } from '../access/policy.ts';
+import { deleteJobsOf, removeLeftovers, type DeletionStores } from '../dependents/leftovers.service.ts';
 import { revokeCollectionTokens } from '../tokens/revocation.service.ts';
 import { presentCollectionDetail, presentCollectionSummary } from './presenter.ts';
 import {
@@ -126,16 +127,24 @@ export async function updateCollection(
   return collectionDetail(actor.db, actor.user, updated, role);
 }
 
-export async function deleteCollection(actor: Actor, collection: Collection) {
-  await changeAccess(actor, async (trx) => {
+/** Deletes a collection with everything in it; its assets' download jobs, files and cached results go too. */
+export async function deleteCollection(actor: Actor, collection: Collection, stores: DeletionStores) {
+  const assetIds = (
+    await actor.db.selectFrom('data_sources').select('id').where('collection_id', '=', collection.id).execute()
+  ).map((row) => row.id);
+  const jobs = await changeAccess(actor, async (trx) => {
     const counts = await countAssetsAndConnections(trx, collection.id);
     // Its tokens are revoked first, in this transaction; roles, connections and data assets go with the row
     // (ON DELETE CASCADE), as do personal access tokens' roles on it.
     const revokedTokens = await revokeCollectionTokens(trx, collection.id, actor.user.id);
     await deleteCollectionRow(trx, collection.id);
+    const removed = await deleteJobsOf(trx, { collectionId: collection.id });
     const target = { type: 'collection', id: collection.uid, name: collection.name };
     const before = { ...snapshot(collection), ...counts };
-    await actor.audit({ action: 'collection.delete', target, before, after: { revokedTokens } }, trx);
+    const after = { revokedTokens, downloadsRemoved: removed.length };
+    await actor.audit({ action: 'collection.delete', target, before, after }, trx);
+    return removed;
   });
+  await removeLeftovers(stores, { jobs, dataSourceIds: assetIds });
   return { uid: collection.uid, deleted: true as const };
 }

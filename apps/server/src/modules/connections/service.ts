@@ -28,6 +28,7 @@ import {
 } from './privileged-account.service.ts';
 import { connectorSettings, type SqlRuntime } from './runtime.service.ts';
 import { SQLITE_OUTSIDE, sqlitePath } from './sqlite-files.ts';
+import { usedByText } from '../dependents/assets-using.service.ts';
 import { targetOf, targetRefusalResolved } from './target-policy.ts';
 
 // SQL connections: the rules. Passwords are sealed before they reach the store, replaced only when a new value
@@ -190,9 +191,14 @@ export async function deleteConnection(s: ConnectionServices, id: number) {
     const existing = await findConnection(trx, id);
     if (!existing) throw notFound(ENTITY, id);
     if (existing.asset_count > 0) {
-      const title =
-        `${ENTITY} ${existing.name} is used by ${existing.asset_count} data asset(s); ` +
-        'delete them or move them to another connection first';
+      const title = await usedByText(
+        trx,
+        `${ENTITY} ${existing.name}`,
+        'connection_id',
+        id,
+        'used',
+        'delete them or move them to another connection first',
+      );
       throw new AppError({ status: 409, code: 'conflict', title });
     }
     await deleteConnectionRow(trx, id);

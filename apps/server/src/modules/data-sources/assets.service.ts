@@ -16,6 +16,7 @@ import {
   replaceClientTools,
   replaceParameters,
 } from './parts.repository.ts';
+import { deleteJobsOf, removeLeftovers, type DeletionStores } from '../dependents/leftovers.service.ts';
 import { presentDetail, presentSummary } from './presenter.ts';
 import {
   deleteAsset,
@@ -201,7 +202,7 @@ export async function updateSqlAsset(actor: Actor, collection: Collection, role:
 }
 
 /** The assets whose parameters take their allowed values from `source`. */
-async function assetsFedBy(db: Database, source: DataSource): Promise<string[]> {
+export async function assetsFedBy(db: Database, source: DataSource): Promise<string[]> {
   const rows = await findParametersOfCollection(db, source.collection_id);
   const feeds = (definition: string) => {
     const allowed = (JSON.parse(definition) as { allowedValues?: { kind?: string; dataSourceId?: unknown } })
@@ -214,19 +215,27 @@ async function assetsFedBy(db: Database, source: DataSource): Promise<string[]> 
   ];
 }
 
-export async function deleteSqlAsset(actor: Actor, uid: string) {
+/** Deletes an asset no other asset's parameter takes values from; its download jobs, files and cached results go too. */
+export async function deleteSqlAsset(actor: Actor, uid: string, stores: DeletionStores) {
   const source = await requireAsset(actor.db, uid);
   const fed = await assetsFedBy(actor.db, source);
   if (fed.length > 0) {
     const title = `${ASSET} ${source.name} feeds a parameter of ${fed.join(', ')}; change those parameters first`;
     throw new AppError({ status: 409, code: 'conflict', title });
   }
-  await actor.db.transaction().execute(async (trx) => {
+  const jobs = await actor.db.transaction().execute(async (trx) => {
     await deleteAsset(trx, source.id);
+    const removed = await deleteJobsOf(trx, { dataSourceIds: [source.id] });
     await actor.audit(
-      { action: 'dataAsset.delete', target: { type: 'data asset', id: source.id, name: source.name } },
+      {
+        action: 'dataAsset.delete',
+        target: { type: 'data asset', id: source.id, name: source.name },
+        after: { downloadsRemoved: removed.length },
+      },
       trx,
     );
+    return removed;
   });
+  await removeLeftovers(stores, { jobs, dataSourceIds: [source.id] });
   return { uid: source.uid, deleted: true as const };
 }

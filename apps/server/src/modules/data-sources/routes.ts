@@ -15,6 +15,7 @@ import {
   listCallable,
   updateSqlAsset,
 } from './assets.service.ts';
+import { deletionStores } from '../dependents/leftovers.service.ts';
 import { boundValues } from './bindings.service.ts';
 import { previewParameterOptions } from './parameter-preview.service.ts';
 import { parameterDataSources } from './parameter-sources.service.ts';
@@ -46,7 +47,7 @@ export default async function dataSourceRoutes(app: FastifyInstance) {
     updateSqlAsset(c.actor, declaredCollection(c.collection), c.role, c.body),
   );
   route(app, deleteSqlDataSource, { collection: 'editAssets', dataAsset: { query: 'uid' } }, async (c) =>
-    deleteSqlAsset(c.actor, c.query.uid),
+    deleteSqlAsset(c.actor, c.query.uid, deletionStores(app)),
   );
   route(app, previewSqlDataSource, { collection: 'editAssets', uid: { body: 'collectionUid' } }, async (c) =>
     preview(run(), declaredCollection(c.collection), c.body),

@@ -24,6 +24,7 @@ import type { Collection, Connection, DataSource } from '../../db/schema.ts';
 import { engineErrorReply } from '../../lib/engine-errors.ts';
 import { invalid, notFound, validation } from '../../lib/errors.ts';
 import { errorsFromIssues } from '../../lib/validation-messages.ts';
+import type { DeletionStores } from '../dependents/leftovers.service.ts';
 import type { Actor } from '../access/change-access.service.ts';
 import { newUid } from '../collections/service.ts';
 import { credentialKey, httpConnectorSettings, type SqlRuntime } from '../connections/runtime.service.ts';
@@ -176,9 +177,9 @@ export async function updateWebApiAsset(actor: Actor, collection: Collection, ro
   return assetDetail(actor, collection, role, source.id);
 }
 
-export async function deleteWebApiAsset(actor: Actor, collection: Collection, uid: string) {
+export async function deleteWebApiAsset(actor: Actor, collection: Collection, uid: string, stores: DeletionStores) {
   await requireWebApiAsset(actor.db, collection, uid);
-  return deleteSqlAsset(actor, uid);
+  return deleteSqlAsset(actor, uid, stores);
 }
 
 /** PUT /api/WebApiDataSource/{id}/Credentials: the credential the asset sends, one of its connection's, or none. */

@@ -68,7 +68,14 @@ export default fp(
     app.decorate('downloads', {
       deps,
       counts: async () => {
-        const counts: Record<DownloadJobState, number> = { Queued: 0, Running: 0, Completed: 0, Failed: 0, Expired: 0 };
+        const counts: Record<DownloadJobState, number> = {
+          Queued: 0,
+          Running: 0,
+          Completed: 0,
+          Failed: 0,
+          Expired: 0,
+          Cancelled: 0,
+        };
         for (const row of await countByState(app.db)) counts[row.state] = Number(row.n);
         return counts;
       },

@@ -103,14 +103,16 @@ export async function claimJob(db: Database, id: string, at: string): Promise<bo
 }
 
 /** Rows so far and the heartbeat of the attempt that holds the job (a replaced attempt beats nothing). */
-export function updateProgress(db: Database, id: string, attempt: number, rows: number, at: string) {
-  return db
+/** Answers whether the attempt still holds the job (false: cancelled, or taken over by another attempt). */
+export async function updateProgress(db: Database, id: string, attempt: number, rows: number, at: string) {
+  const result = await db
     .updateTable('download_jobs')
     .set({ row_count: rows, heartbeat_at: at })
     .where('id', '=', id)
     .where('state', '=', 'Running')
     .where('attempts', '=', attempt)
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** Whether this attempt still holds the job: Running, and not taken over by a later attempt. */
@@ -144,6 +146,17 @@ export async function finishJob(
   let update = db.updateTable('download_jobs').set(change).where('id', '=', id).where('state', '=', from);
   if (attempt !== undefined) update = update.where('attempts', '=', attempt);
   const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Queued or Running → Cancelled; false when the job was in neither state. */
+export async function cancelActiveJob(db: Database, id: string, at: string, message: string): Promise<boolean> {
+  const result = await db
+    .updateTable('download_jobs')
+    .set({ state: 'Cancelled', finished_at: at, message })
+    .where('id', '=', id)
+    .where('state', 'in', ['Queued', 'Running'])
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 

@@ -1,5 +1,11 @@
 import { contentTypes, type FileFormat } from '@datalab/engine';
-import { DOWNLOAD_FILE_PATH, getDownloadStatus, getMyDownloads, startDownload } from '@datalab/contract/api/downloads';
+import {
+  DOWNLOAD_FILE_PATH,
+  cancelDownload,
+  getDownloadStatus,
+  getMyDownloads,
+  startDownload,
+} from '@datalab/contract/api/downloads';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
 import { route } from '../../lib/route.ts';
@@ -7,7 +13,7 @@ import { authorizeRoute, type RouteAccess } from '../access/route-access.ts';
 import { slug } from '../calling/service.ts';
 import { openJobFile } from './files.ts';
 import { presentJob } from './presenter.ts';
-import { completedJob, myJobs, ownJob, startDownload as start } from './service.ts';
+import { cancelJob, completedJob, myJobs, ownJob, startDownload as start } from './service.ts';
 
 // The Download calls (SPEC §7, DESIGN §6). A job is data of its collection: starting authorizes on the asset through
 // the calling layer's own path (service.ts); a job's status and file are authorized, on every request, as a call of
@@ -69,6 +75,11 @@ export default async function downloadRoutes(app: FastifyInstance) {
 
   route(app, getDownloadStatus, JOB_ACCESS, async ({ user, params }) =>
     presentJob(await ownJob(app.db, user, params.id), Date.now()),
+  );
+
+  // Cancelling is authorized exactly as reading the job's status is: its owner, while they may call its data.
+  route(app, cancelDownload, JOB_ACCESS, async ({ user, params }) =>
+    presentJob(await cancelJob(deps, user, params.id), Date.now()),
   );
 
   route(app, getMyDownloads, SIGNED_IN, async ({ user, query }) => {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { rm } from 'node:fs/promises';
 import { stableValuesKey } from '@datalab/engine';
 import type { DownloadFormat } from '@datalab/contract/api/downloads';
 import type { FastifyBaseLogger } from 'fastify';
@@ -14,7 +15,9 @@ import { callableAsset, checkOptions, checkValues, slug, type CallingDeps } from
 import { ownerOf } from './caller.ts';
 import { stateAt } from './presenter.ts';
 import { QUEUE_UNAVAILABLE, QueueUnavailable, type JobQueue } from './queue.ts';
+import { filePath } from './files.ts';
 import {
+  cancelActiveJob,
   deleteJob,
   findActiveByKey,
   findOwnedJob,
@@ -143,6 +146,28 @@ export async function completedJob(db: Database, user: AuthUser, id: string, now
   const row = await ownJob(db, user, id);
   if (stateAt(row, now) !== 'Completed') throw jobNotFound(id);
   return row;
+}
+
+export const NOT_CANCELLABLE = (state: string) =>
+  `This download is ${state}: only a queued or running download can be cancelled`;
+export const CANCELLED = 'Cancelled by its owner';
+
+/**
+ * Cancels one's own Queued or Running job: it becomes Cancelled at once (a worker about to claim it finds it no
+ * longer Queued; one running it finds, at its next heartbeat, that it no longer holds it, stops the run — and with
+ * it the database query — and discards its part file). Any other state answers 409 naming it.
+ */
+export async function cancelJob(deps: Pick<DownloadsDeps, 'db' | 'dir'>, user: AuthUser, id: string): Promise<JobRow> {
+  const row = await ownJob(deps.db, user, id);
+  const cancelled = await cancelActiveJob(deps.db, row.id, new Date().toISOString(), CANCELLED);
+  const now = await ownJob(deps.db, user, id);
+  // Cancelling twice answers the same; any other state is refused, saying which it is.
+  if (!cancelled && now.state !== 'Cancelled') {
+    throw new AppError({ status: 409, code: 'conflict', title: NOT_CANCELLABLE(stateAt(now, Date.now())) });
+  }
+  // A run that renamed its file just before the cancel finds it cannot complete the job and removes it too.
+  if (cancelled) await rm(filePath(deps.dir, row.id, row.format), { force: true });
+  return now;
 }
 
 /** One's own jobs whose collection one may still call (narrowed by one's token), as each would be authorized. */

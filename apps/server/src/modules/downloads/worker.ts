@@ -1,10 +1,11 @@
 import { isEngineError, type FileFormat } from '@datalab/engine';
+import { rm } from 'node:fs/promises';
 import type { Writable } from 'node:stream';
 import { engineErrorReply, forCaller } from '../../lib/engine-errors.ts';
 import { AppError } from '../../lib/errors.ts';
 import { callableAsset, checkOptions, checkValues, runExport } from '../calling/service.ts';
 import { callerOfJob } from './caller.ts';
-import { CsvRecordCounter, FileLimitError, SupersededError, WRITE_FAILED, writeJobFile } from './files.ts';
+import { CsvRecordCounter, FileLimitError, SupersededError, WRITE_FAILED, filePath, writeJobFile } from './files.ts';
 import { SHUTDOWN } from './queue.ts';
 import { claimJob, findJob, finishJob, holdsJob, updateProgress, type JobRow } from './repository.ts';
 import type { DownloadsDeps } from './service.ts';
@@ -20,6 +21,8 @@ export const MAX_ATTEMPTS = 2;
 export const INTERRUPTED = 'The download was interrupted';
 export const NOT_ALLOWED = 'The data asset no longer exists or you may no longer download it';
 const FAILED = 'The download failed';
+/** The reason a run is aborted with when its attempt no longer holds the job. */
+const RELEASED = 'released';
 /** Rows so far are written at most this often (they double as the heartbeat of a Running job). */
 export const PROGRESS_MS = 1_000;
 
@@ -65,6 +68,10 @@ export async function runJob(deps: DownloadsDeps, id: string, signal: AbortSigna
     (result) => ({ ok: true as const, ...result }),
     (error: unknown) => ({ ok: false as const, error }),
   );
+  if (!outcome.ok && (await findJob(deps.db, id))?.state === 'Cancelled') {
+    deps.log.info({ download: id, attempt }, 'download cancelled by its owner; the run stopped');
+    return;
+  }
   if (!outcome.ok && outcome.error instanceof SupersededError) {
     deps.log.warn({ download: id, attempt }, 'download taken over by another process; this attempt was discarded');
     return;
@@ -94,7 +101,10 @@ export async function runJob(deps: DownloadsDeps, id: string, signal: AbortSigna
       finished_at: finishedAt.toISOString(),
       expires_at: new Date(finishedAt.getTime() + deps.retentionMs).toISOString(),
     };
-    await finishJob(deps.db, id, completed, 'Running', attempt);
+    if (!(await finishJob(deps.db, id, completed, 'Running', attempt))) {
+      // Cancelled (or taken over) between the file's rename and now: the file is nobody's.
+      await rm(filePath(deps.dir, id, job.format), { force: true });
+    }
     return;
   }
   if (signal.aborted && signal.reason === SHUTDOWN) {
@@ -123,27 +133,39 @@ async function execute(deps: DownloadsDeps, job: JobRow, signal: AbortSignal, on
   await checkOptions(deps.calling, definition, values);
   const format = job.format as FileFormat;
   let progress: () => number = () => 0;
+  // The heartbeat also notices a job this attempt no longer holds (cancelled, or taken over): the run stops there.
+  const held = new AbortController();
   const timer = setInterval(() => {
     const rows = progress();
     onRows(rows);
-    updateProgress(deps.db, job.id, job.attempts, rows, new Date().toISOString()).catch((error: unknown) =>
-      deps.log.warn({ err: error, download: job.id }, 'download progress not recorded'),
+    updateProgress(deps.db, job.id, job.attempts, rows, new Date().toISOString()).then(
+      (stillHeld) => {
+        if (!stillHeld) held.abort(RELEASED);
+      },
+      (error: unknown) => deps.log.warn({ err: error, download: job.id }, 'download progress not recorded'),
     );
   }, PROGRESS_MS);
   try {
     const owner = { id: job.id, attempt: job.attempts, stillHolds: () => holdsJob(deps.db, job.id, job.attempts) };
-    return await writeJobFile(deps.dir, owner, format, deps.maxBytes, signal, async (file: Writable, run) => {
-      // CSV may take the COPY path, which hands over bytes: its progress is counted as the records pass. The total
-      // is the writer's own (the count of rows, not of records: a cut-off file ends with a marked record).
-      const counter = format === 'csv' ? new CsvRecordCounter(file) : undefined;
-      if (counter) progress = () => counter.rows;
-      return runExport(deps.calling, definition, values, format, counter ?? file, {
-        signal: run,
-        onRun: (run) => {
-          if (!counter) progress = () => run.rows;
-        },
-      });
-    });
+    return await writeJobFile(
+      deps.dir,
+      owner,
+      format,
+      deps.maxBytes,
+      AbortSignal.any([signal, held.signal]),
+      async (file: Writable, run) => {
+        // CSV may take the COPY path, which hands over bytes: its progress is counted as the records pass. The total
+        // is the writer's own (the count of rows, not of records: a cut-off file ends with a marked record).
+        const counter = format === 'csv' ? new CsvRecordCounter(file) : undefined;
+        if (counter) progress = () => counter.rows;
+        return runExport(deps.calling, definition, values, format, counter ?? file, {
+          signal: run,
+          onRun: (run) => {
+            if (!counter) progress = () => run.rows;
+          },
+        });
+      },
+    );
   } finally {
     clearInterval(timer);
     onRows(progress());

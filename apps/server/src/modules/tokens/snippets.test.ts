@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataSourceDetail } from '@datalab/contract/api/data-sources';
-import { buildSnippet, type SnippetKind, type SnippetRequest } from '@datalab/contract/snippets';
+import { buildSnippet, dataSourceExamples, type SnippetKind, type SnippetRequest } from '@datalab/contract/snippets';
 import { createTestApp, type TestApp } from '../../testing/app.ts';
 
 // The portal's client snippets (packages/contract/src/snippets.ts), run as their users would run them: the real
@@ -176,6 +176,45 @@ describe('client snippets against a running server', () => {
     expect(JSON.parse(await runSnippet('curl', echo))).toMatchObject({ rows: expected });
     expect(printedRows(await runSnippet('javascript', echo))).toEqual(expected);
     expect(printedRows(await runSnippet('python', echo))).toEqual(expected);
+  });
+
+  it("sends a dependent dropdown's first allowed values, which the server accepts, when no form gave any", async () => {
+    const bare = await snippetRequest('Orders by country', {});
+    const kinds = bare.parameters.map((p) => [p.name, p.allowedValues?.kind, p.required]);
+    expect(kinds.slice(0, 2)).toEqual([
+      ['region', 'dataSource', true],
+      ['country', 'dataSource', true],
+    ]);
+    // The values the portal finds: each data source asked with the values before it, as the form asks.
+    const stored = dataSourceDetail.parse(
+      await json(http(oidcToken, 'GET', `/api/DataSource/GetByUid/${bare.assetUid}`)),
+    );
+    const examples = await dataSourceExamples(stored.parameters, {}, async (parameter, parents) => {
+      const query = new URLSearchParams();
+      for (const [name, value] of Object.entries(parents)) for (const item of [value].flat()) query.append(name, item);
+      const reply = await json<{ options: { value: unknown }[] }>(
+        http(oidcToken, 'GET', `/api/DataSource/ParameterData/${parameter.id}?${query.toString()}`),
+      );
+      return reply.options;
+    });
+    expect(Object.keys(examples)).toEqual(['region', 'country']);
+    const request = { ...bare, values: examples };
+    const expected = JSON.parse(
+      (await direct({ ...request, values: { ...examples, country: [examples['country']] } }, 'json')).body,
+    ) as {
+      rows: unknown[];
+    };
+    expect(expected.rows.length).toBeGreaterThan(0);
+    expect(JSON.parse(await runSnippet('curl', request))).toMatchObject({ rows: expected.rows });
+    for (const kind of ['javascript', 'python'] as const) {
+      expect(printedRows(await runSnippet(kind, request)), kind).toEqual(expected.rows.slice(0, 10));
+    }
+    // Without them the snippet would send invented examples, which the server refuses.
+    const invented = await runSnippet('curl', bare).then(
+      () => 'succeeded',
+      (error: { stdout?: string }) => error.stdout ?? '',
+    );
+    expect(JSON.parse(invented)).toMatchObject({ status: 400 });
   });
 
   it('holds no token unless given one: with the placeholder the call is refused', async () => {

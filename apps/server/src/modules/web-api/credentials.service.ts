@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import type { Collection, CredentialKind } from '../../db/schema.ts';
 import { AppError, invalid, notFound, validation } from '../../lib/errors.ts';
+import { usedByText } from '../dependents/assets-using.service.ts';
 import { presentCredential } from './presenter.ts';
 import {
   deleteCredentialRow,
@@ -164,9 +165,14 @@ export async function deleteCredential(s: WebApiServices, id: number, connection
     throw notFound(CREDENTIAL_ENTITY, id);
   }
   if (existing.asset_count > 0) {
-    const title =
-      `${CREDENTIAL_ENTITY} ${existing.name} is sent by ${existing.asset_count} data asset(s); ` +
-      'pick another credential for them first';
+    const title = await usedByText(
+      s.actor.db,
+      `${CREDENTIAL_ENTITY} ${existing.name}`,
+      'credential_id',
+      id,
+      'sent',
+      'pick another credential for them first',
+    );
     throw new AppError({ status: 409, code: 'conflict', title });
   }
   await s.actor.db.transaction().execute(async (trx) => {

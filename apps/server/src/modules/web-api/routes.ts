@@ -19,6 +19,7 @@ import {
   type WebApiServices,
 } from './service.ts';
 import { explainedWebApiTest } from '../../lib/connection-tests.ts';
+import { deletionStores } from '../dependents/leftovers.service.ts';
 import { createCredential, deleteCredential, updateCredential } from './credentials.service.ts';
 
 // Web API connections and data assets (SPEC §7, docs/decisions.md for the credential calls): Readers see
@@ -89,7 +90,7 @@ export default async function webApiRoutes(app: FastifyInstance) {
     updateWebApiAsset(c.actor, declaredCollection(c.collection), c.role, c.body),
   );
   route(app, calls.deleteWebApiDataSource, { collection: 'editAssets', dataAsset: { query: 'uid' } }, async (c) =>
-    deleteWebApiAsset(c.actor, declaredCollection(c.collection), c.query.uid),
+    deleteWebApiAsset(c.actor, declaredCollection(c.collection), c.query.uid, deletionStores(app)),
   );
   route(
     app,

@@ -24,6 +24,7 @@ import { AppError, forbidden, nameConflict, notFound, validation } from '../../l
 import { errorsFromIssues } from '../../lib/validation-messages.ts';
 import type { Actor } from '../access/change-access.service.ts';
 import { can, hasPermission } from '../access/policy.ts';
+import { usedByText } from '../dependents/assets-using.service.ts';
 import {
   credentialKey,
   httpConnectorSettings,
@@ -249,9 +250,14 @@ export async function deleteWebApiConnectionById(s: WebApiServices, id: number) 
     const existing = await findWebApiConnection(trx, id);
     if (!existing) throw notFound(CONNECTION_ENTITY, id);
     if (existing.asset_count > 0) {
-      const title =
-        `${CONNECTION_ENTITY} ${existing.name} is used by ${existing.asset_count} data asset(s); ` +
-        'delete them or move them to another connection first';
+      const title = await usedByText(
+        trx,
+        `${CONNECTION_ENTITY} ${existing.name}`,
+        'connection_id',
+        id,
+        'used',
+        'delete them or move them to another connection first',
+      );
       throw new AppError({ status: 409, code: 'conflict', title });
     }
     await deleteWebApiConnectionRow(trx, id);

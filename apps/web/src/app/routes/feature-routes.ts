@@ -26,6 +26,13 @@ export const dataSourceRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.callingApi,
+    lazy: lazyPage(
+      () => import('./calling-api/CallingApiPage.tsx'),
+      (m) => m.CallingApiPage,
+    ),
+  },
+  {
     path: routePatterns.dataSourceCallDevMode,
     lazy: lazyPage(
       () => import('./data-sources/DataSourceCallDevModePage.tsx'),

@@ -18,11 +18,12 @@ export const stateColors: Record<DownloadState, string> = {
   Completed: 'teal',
   Failed: 'red',
   Expired: 'gray',
+  Cancelled: 'gray',
 };
 
 /** States after which a job changes no more (the polling stops). */
 export function isSettled(job: Pick<DownloadJob, 'state'>): boolean {
-  return job.state === 'Completed' || job.state === 'Failed' || job.state === 'Expired';
+  return job.state !== 'Queued' && job.state !== 'Running';
 }
 
 const rows = (count: number) => plural(count, 'row').replace(/^\d+/u, count.toLocaleString('en'));
@@ -42,7 +43,22 @@ export function progressText(job: DownloadJob): string {
       return job.message ?? 'The download failed.';
     case 'Expired':
       return 'The file was removed after its retention period. Start the download again from the call screen.';
+    case 'Cancelled':
+      return 'You cancelled it; no file was kept.';
   }
+}
+
+/** A job's parameter values as one line: 'region = 1 · country = FR, DE'; 'No parameters' when none. */
+export function parametersText(parameters: Record<string, unknown>): string {
+  const entries = Object.entries(parameters);
+  if (entries.length === 0) return 'No parameters';
+  const shown = (value: unknown): string =>
+    Array.isArray(value)
+      ? value.map((item: unknown) => shown(item)).join(', ')
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value);
+  return entries.map(([name, value]) => `${name} = ${shown(value)}`).join(' · ');
 }
 
 /** The title of a Completed job whose rows stopped at the export limit (its file ends with a line saying so). */

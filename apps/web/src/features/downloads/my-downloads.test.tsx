@@ -54,7 +54,7 @@ describe('My downloads', () => {
     const rows = within(screen.getByRole('table', { name: 'My downloads' }))
       .getAllByRole('row')
       .slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell')[1]?.textContent)).toEqual([
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2]?.textContent)).toEqual([
       'CSV',
       'Parquet',
       'XLSX',
@@ -71,7 +71,40 @@ describe('My downloads', () => {
 
     const buttons = screen.getAllByRole('button', { name: /^Download / });
     expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual(['Download done.xlsx']);
+    const cancels = screen.getAllByRole('button', { name: /^Cancel / });
+    expect(cancels.map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Cancel queued.csv',
+      'Cancel running.parquet',
+    ]);
     expect(screen.getByText('5 downloads · 2 in progress, refreshing every few seconds')).toBeTruthy();
+  });
+
+  it('shows each job’s parameters, and cancels a queued job, which then shows Cancelled', async () => {
+    const queued = buildDownloadJob({
+      id: 'job-q',
+      fileName: 'queued.csv',
+      parameters: { region: 1, country: ['FR', 'DE'] },
+    });
+    const cancelled = { ...queued, state: 'Cancelled' as const, finishedAt: '2026-11-28T10:00:00Z' };
+    let current: WireDownloadJob = queued;
+    const api = fakeApi({
+      'GET /api/Download': () => ({ body: pageOfItems([current]) }),
+      'POST /api/Download/job-q/Cancel': () => {
+        current = cancelled;
+        return { body: cancelled };
+      },
+    });
+    const user = userEvent.setup();
+    renderApp({ path: '/downloads', ...reader() });
+    await screen.findByRole('table', { name: 'My downloads' });
+    expect(rowOf('queued.csv').getByText('region = 1 · country = FR, DE')).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Cancel queued.csv' }));
+    expect(await rowOf('queued.csv').findByText('You cancelled it; no file was kept.')).toBeTruthy();
+    expect(
+      api.requests.some((request) => request.method === 'POST' && request.path === '/api/Download/job-q/Cancel'),
+    ).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Cancel queued.csv' })).toBeNull();
   });
 
   it('fetches a Completed job’s file with the bearer token and hands it over under its name', async () => {

@@ -1,4 +1,4 @@
-import { Card, Stack, Title } from '@mantine/core';
+import { Card, Group, Stack, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '@datalab/contract/paths';
@@ -12,6 +12,7 @@ import { useCurrentUser } from '../../../features/account/api/get-current-user.t
 import { useAllConnections } from '../../../features/connections/api/list-all-connections.ts';
 import { ConnectionForm } from '../../../features/connections/components/ConnectionForm.tsx';
 import { WebApiConnectionForm } from '../../../features/connections/components/WebApiConnectionForm.tsx';
+import { DeleteConnectionButton } from '../../../features/connections/components/DeleteConnectionButton.tsx';
 import { WebApiCredentials } from '../../../features/connections/components/WebApiCredentials.tsx';
 import { CollectionGate } from './collection-tabs.tsx';
 
@@ -56,6 +57,9 @@ function EditConnection({ collectionUid, name }: { collectionUid: string; name: 
           <Section title="Credentials">
             <WebApiCredentials connection={webApi} />
           </Section>
+          <Group justify="flex-end">
+            <DeleteConnectionButton connection={webApi} kind="webapi" onDeleted={leave} />
+          </Group>
         </Stack>
         {guard.prompt}
       </PageFrame>
@@ -74,6 +78,9 @@ function EditConnection({ collectionUid, name }: { collectionUid: string; name: 
         onCancel={leave}
         onDirtyChange={setDirty}
       />
+      <Group justify="flex-end" mt="xl">
+        <DeleteConnectionButton connection={sql} kind="sql" onDeleted={leave} />
+      </Group>
       {guard.prompt}
     </FormPage>
   );

@@ -1,9 +1,10 @@
 import { Button, Stack } from '@mantine/core';
-import { IconCode, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { IconApi, IconCode, IconPencil, IconPlayerPlay } from '@tabler/icons-react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@datalab/contract/paths';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { useCurrentUser } from '../../../features/account/api/get-current-user.ts';
+import { DeleteAssetButton } from '../../../features/data-sources/components/DeleteAssetButton.tsx';
 import { DataSourceOverview } from '../../../features/data-sources/components/DataSourceOverview.tsx';
 import { canSeeUsage } from '../../../features/usage/access.ts';
 import { DataSourceUsage } from '../../../features/usage/components/DataSourceUsage.tsx';
@@ -13,6 +14,7 @@ import { DataSourceGate } from './DataSourceGate.tsx';
 /** /data-source/{uid}: one asset, how to call it from the portal or from a program. */
 export function DataSourcePage() {
   const { uid = '' } = useParams();
+  const navigate = useNavigate();
   const isDeveloperMode = useDeveloperMode();
   const isAdministrator = useCurrentUser().data?.permissions.canManageUsers ?? false;
   return (
@@ -33,6 +35,20 @@ export function DataSourcePage() {
                   Edit
                 </Button>
               ) : null}
+              {asset.can.edit ? (
+                <DeleteAssetButton
+                  asset={asset}
+                  onDeleted={() => void navigate(paths.collection(asset.collection.uid, 'data-assets'))}
+                />
+              ) : null}
+              <Button
+                component={Link}
+                to={`${paths.callingApi}?asset=${encodeURIComponent(asset.uid)}`}
+                variant="default"
+                leftSection={<IconApi size={16} />}
+              >
+                Calling API
+              </Button>
               {isDeveloperMode ? (
                 <Button
                   component={Link}

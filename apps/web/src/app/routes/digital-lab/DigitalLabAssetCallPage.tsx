@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Card, Container, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft } from '@tabler/icons-react';
+import { IconApi, IconArrowLeft } from '@tabler/icons-react';
 import { Link, useParams } from 'react-router';
 import type { DataSourceDetail } from '@datalab/contract/api/data-sources';
 import { paths } from '@datalab/contract/paths';
@@ -54,9 +54,19 @@ export function DigitalLabAssetCallPage() {
       title={`Call ${data.name}`}
       description={data.description || `A data asset of ${data.collection.name}, shared with you.`}
       actions={
-        <Button component={Link} to={back.to} variant="default" leftSection={<IconArrowLeft size={16} />}>
-          {back.label}
-        </Button>
+        <>
+          <Button component={Link} to={back.to} variant="default" leftSection={<IconArrowLeft size={16} />}>
+            {back.label}
+          </Button>
+          <Button
+            component={Link}
+            to={`${paths.digitalLabCallingApi}?asset=${encodeURIComponent(data.uid)}`}
+            variant="default"
+            leftSection={<IconApi size={16} />}
+          >
+            Calling API
+          </Button>
+        </>
       }
     >
       <Stack gap="lg">

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Stack, Title } from '@mantine/core';
-import { IconKey, IconPlus } from '@tabler/icons-react';
+import { IconApi, IconKey, IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { Token } from '@datalab/contract/api/tokens';
 import { paths } from '@datalab/contract/paths';
@@ -66,7 +66,19 @@ export function DigitalLabTokensPage() {
     <PageFrame
       title="Your tokens"
       description="The access tokens your programs use to call the data assets shared with you. Revoke a token as soon as a program no longer needs it."
-      actions={<CreateButton />}
+      actions={
+        <>
+          <Button
+            component={Link}
+            to={paths.digitalLabCallingApi}
+            variant="default"
+            leftSection={<IconApi size={16} />}
+          >
+            Calling API
+          </Button>
+          <CreateButton />
+        </>
+      }
     >
       <Stack gap="xl">
         <Section title="Tokens">{content}</Section>

@@ -19,6 +19,13 @@ export const digitalLabRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.digitalLabCallingApi,
+    lazy: lazyPage(
+      () => import('../calling-api/CallingApiPage.tsx'),
+      (m) => m.CallingApiPage,
+    ),
+  },
+  {
     path: paths.digitalLabTokenCreatePat,
     lazy: lazyPage(
       () => import('./DigitalLabCreatePatPage.tsx'),

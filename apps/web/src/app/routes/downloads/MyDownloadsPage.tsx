@@ -8,6 +8,7 @@ import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
 import { Pager } from '../../../components/search/Pager.tsx';
 import { useSaveDownloadFile } from '../../../features/downloads/api/fetch-download-file.ts';
+import { useCancelDownload } from '../../../features/downloads/api/cancel-download.ts';
 import { useMyDownloads } from '../../../features/downloads/api/get-my-downloads.ts';
 import { DownloadTable } from '../../../features/downloads/components/DownloadTable.tsx';
 import { isSettled } from '../../../features/downloads/format.ts';
@@ -21,6 +22,7 @@ export function MyDownloadsPage() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const downloads = useMyDownloads({ page, pageSize: PAGE_SIZE });
   const save = useSaveDownloadFile();
+  const cancel = useCancelDownload();
 
   const setPage = (next: number) =>
     setParams((current) => {
@@ -65,6 +67,8 @@ export function MyDownloadsPage() {
           jobs={items}
           savingId={save.isPending ? (save.variables?.id ?? null) : null}
           onSave={(job) => save.mutate(job)}
+          cancellingId={cancel.isPending ? (cancel.variables?.id ?? null) : null}
+          onCancel={(job) => cancel.mutate(job)}
         />
         {totalPages > 1 ? <Pager page={page} totalPages={totalPages} onPageChange={setPage} /> : null}
       </Stack>

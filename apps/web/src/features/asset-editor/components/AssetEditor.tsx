@@ -12,6 +12,7 @@ import { saveInputOf, savedParameterErrors } from '../model/save-input.ts';
 import type { TransformationDraft } from '../model/transformation-draft.ts';
 import { detectParameters } from '../model/detect-parameters.ts';
 import { ClientToolsField } from './ClientToolsField.tsx';
+import { ClientToolSettings } from './ClientToolSettings.tsx';
 import { ConnectionSelect, type EditorConnections } from './ConnectionSelect.tsx';
 import { EditorSection } from './EditorSection.tsx';
 import { LimitsFields } from './LimitsFields.tsx';
@@ -146,6 +147,7 @@ export function AssetEditor(props: AssetEditorProps) {
       </EditorSection>
       <EditorSection title="Client tools">
         <ClientToolsField value={draft.clientTools} onChange={(clientTools) => change({ clientTools })} />
+        <ClientToolSettings asset={asset} tools={draft.clientTools} />
       </EditorSection>
       <EditorSection title="Limits and cache">
         <LimitsFields limits={draft} onChange={change} />

@@ -7,7 +7,26 @@ import { DeleteCollectionZone } from './DeleteCollectionZone.tsx';
 
 describe('DeleteCollectionZone', () => {
   it('deletes only once the exact name is typed', async () => {
-    const api = fakeApi({ 'DELETE /api/DataSourceCollection': { body: { uid: 'col-1', deleted: true } } });
+    const api = fakeApi({
+      'DELETE /api/DataSourceCollection': { body: { uid: 'col-1', deleted: true } },
+      'GET /api/DataSourceCollection/col-1/Dependents': {
+        body: {
+          name: 'Sales 2026',
+          blockers: [],
+          removes: [
+            {
+              kind: 'dataAsset',
+              count: 2,
+              items: [
+                { kind: 'dataAsset', ref: 'a1', name: 'Orders' },
+                { kind: 'dataAsset', ref: 'a2', name: 'Regions' },
+              ],
+            },
+            { kind: 'download', count: 3, items: [] },
+          ],
+        },
+      },
+    });
     const onDeleted = vi.fn();
     const user = userEvent.setup();
     renderUi(<DeleteCollectionZone uid="col-1" name="Sales 2026" onDeleted={onDeleted} />);
@@ -16,6 +35,9 @@ describe('DeleteCollectionZone', () => {
     const confirm = await screen.findByRole('button', { name: 'Delete this collection' });
     const typed = screen.getByRole('textbox', { name: 'Collection name' });
     expect(confirm).toHaveProperty('disabled', true);
+    // What goes with it is listed before anything is typed.
+    expect(await screen.findByText('2 data assets: Orders, Regions')).toBeTruthy();
+    expect(screen.getByText('3 downloads and their files')).toBeTruthy();
 
     await user.type(typed, 'sales 2026');
     expect(confirm).toHaveProperty('disabled', true);
@@ -24,13 +46,13 @@ describe('DeleteCollectionZone', () => {
     expect(confirm).toHaveProperty('disabled', true);
     await user.type(typed, '{Backspace}');
     expect(confirm).toHaveProperty('disabled', false);
-    expect(api.fetchMock).not.toHaveBeenCalled();
+    expect(api.requests.filter((request) => request.method === 'DELETE')).toHaveLength(0);
 
     await user.click(confirm);
     await waitFor(() => expect(onDeleted).toHaveBeenCalledTimes(1));
-    expect(api.requests).toHaveLength(1);
-    expect(api.requests[0]?.method).toBe('DELETE');
-    expect(api.requests[0]?.query.get('uid')).toBe('col-1');
+    const deletes = api.requests.filter((request) => request.method === 'DELETE');
+    expect(deletes).toHaveLength(1);
+    expect(deletes[0]?.query.get('uid')).toBe('col-1');
   });
 
   it('forgets what was typed when the dialog is cancelled', async () => {

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { Button, Code, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Code, Group, List, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { getCollectionDependents } from '@datalab/contract/api/dependents';
+import { describeGroup } from '../../../components/confirm/DeleteWithDependents.tsx';
+import { InlineError } from '../../../components/error/InlineError.tsx';
+import { apiCall } from '../../../lib/api-client.ts';
+import { collectionKeys } from '../keys.ts';
 import { IconTrash } from '@tabler/icons-react';
 import { useDeleteCollection } from '../api/delete-collection.ts';
 
@@ -14,6 +20,13 @@ export function DeleteCollectionZone({ uid, name, onDeleted }: DeleteCollectionZ
   const [isOpen, setOpen] = useState(false);
   const [typed, setTyped] = useState('');
   const deletion = useDeleteCollection(uid);
+  const dependents = useQuery({
+    queryKey: [...collectionKeys.detail(uid), 'dependents'],
+    queryFn: ({ signal }) => apiCall(getCollectionDependents, { params: { uid }, signal }),
+    enabled: isOpen,
+    staleTime: 0,
+    gcTime: 0,
+  });
   const matches = typed === name;
 
   const close = () => {
@@ -47,8 +60,17 @@ export function DeleteCollectionZone({ uid, name, onDeleted }: DeleteCollectionZ
       <Modal opened={isOpen} onClose={close} title="Delete collection" centered>
         <Stack gap="md">
           <Text size="sm">
-            This deletes <strong>{name}</strong> with everything it holds. To confirm, type its name:
+            This deletes <strong>{name}</strong> with everything it holds.
           </Text>
+          {dependents.data && dependents.data.removes.length > 0 ? (
+            <List size="sm" spacing={4} aria-label="Deleted with it">
+              {dependents.data.removes.map((group) => (
+                <List.Item key={group.kind}>{describeGroup(group)}</List.Item>
+              ))}
+            </List>
+          ) : null}
+          {dependents.error ? <InlineError error={dependents.error} /> : null}
+          <Text size="sm">To confirm, type its name:</Text>
           <Code block>{name}</Code>
           <TextInput
             label="Collection name"

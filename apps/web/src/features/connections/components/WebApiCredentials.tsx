@@ -3,9 +3,11 @@ import { IconPencil, IconPlugConnected, IconPlus, IconTrash } from '@tabler/icon
 import { useState } from 'react';
 import type { WebApiConnection, WebApiCredential } from '@datalab/contract/api/web-api';
 import { texts } from '@datalab/contract/texts';
-import { ConfirmAction } from '../../../components/confirm/ConfirmAction.tsx';
-import { InlineError } from '../../../components/error/InlineError.tsx';
+import { DeleteWithDependents } from '../../../components/confirm/DeleteWithDependents.tsx';
+import { apiCall } from '../../../lib/api-client.ts';
+import { connectionKeys } from '../keys.ts';
 import { plural } from '../../../lib/format.ts';
+import { getCredentialDependents } from '@datalab/contract/api/dependents';
 import { useDeleteWebApiCredential } from '../api/delete-web-api-credential.ts';
 import { useTestWebApiCredential } from '../api/test-web-api-connection.ts';
 import { credentialKindLabels, credentialSummary } from '../model/credential-draft.ts';
@@ -57,28 +59,25 @@ function CredentialRow({
           <ActionIcon variant="subtle" aria-label={`Change ${credential.name}`} onClick={onEdit}>
             <IconPencil size={16} />
           </ActionIcon>
-          <ConfirmAction
-            title="Remove credential"
-            message={`${credential.name} is deleted with its secret. The data assets of this connection can no longer send it.`}
-            confirmLabel="Remove"
-            onConfirm={() => remove.mutateAsync(credential.id)}
+          <DeleteWithDependents
+            what="credential"
+            name={credential.name}
+            queryKey={[...connectionKeys.all, 'dependents', 'credential', credential.id]}
+            loadDependents={(signal) =>
+              apiCall(getCredentialDependents, { params: { id: String(credential.id) }, signal })
+            }
+            onDelete={() => remove.mutateAsync(credential.id)}
+            onDeleted={() => undefined}
           >
             {(open) => (
-              <Tooltip label={`Used by ${plural(credential.assetCount, 'data asset')}`} disabled={!isUsed}>
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Remove ${credential.name}`}
-                  disabled={isUsed}
-                  onClick={open}
-                >
+              <Tooltip label={`Sent by ${plural(credential.assetCount, 'data asset')}`} disabled={!isUsed}>
+                <ActionIcon variant="subtle" color="red" aria-label={`Remove ${credential.name}`} onClick={open}>
                   <IconTrash size={16} />
                 </ActionIcon>
               </Tooltip>
             )}
-          </ConfirmAction>
+          </DeleteWithDependents>
         </Group>
-        {remove.error ? <InlineError error={remove.error} /> : null}
       </Table.Td>
     </Table.Tr>
   );

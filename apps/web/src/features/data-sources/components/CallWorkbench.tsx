@@ -1,5 +1,6 @@
 import { messages } from '@datalab/contract/messages';
-import { Card, Stack, Text } from '@mantine/core';
+import { Button, Card, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconPlayerStop } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import type { DataSourceDetail } from '@datalab/contract/api/data-sources';
 import { InlineError } from '../../../components/error/InlineError.tsx';
@@ -46,8 +47,24 @@ export function CallWorkbench({ asset, details, withExchanges = false, download 
       Fill in the parameters and press Call to see the result here.
     </Text>
   );
-  if (call.isPending) result = <Text size="sm">Calling {asset.name}…</Text>;
-  else if (call.isError && Object.keys(errors).length === 0) result = <InlineError error={call.error} />;
+  const wasCancelled = call.error instanceof ApiError && call.error.kind === 'aborted';
+  if (call.isPending) {
+    result = (
+      <Group gap="sm">
+        <Loader size="xs" />
+        <Text size="sm">Calling {asset.name}…</Text>
+        <Button size="xs" variant="default" leftSection={<IconPlayerStop size={14} />} onClick={call.cancel}>
+          Cancel call
+        </Button>
+      </Group>
+    );
+  } else if (wasCancelled) {
+    result = (
+      <Text size="sm" c="dimmed">
+        The call was cancelled. Press Call to run it again.
+      </Text>
+    );
+  } else if (call.isError && Object.keys(errors).length === 0) result = <InlineError error={call.error} />;
   else if (call.data) {
     const { result: data } = call.data;
     result = (

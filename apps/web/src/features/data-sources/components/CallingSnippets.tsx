@@ -6,12 +6,14 @@ import {
   configuredFormat,
   isBearerToken,
   snippetFormats,
+  settingsByTool,
   snippetTools,
   TOKEN_PLACEHOLDER,
   type SnippetFormat,
 } from '@datalab/contract/snippets';
 import { callingLayerBaseUrl, dataAssetUrl } from '../../../lib/data-api.ts';
 import { readParameters } from '../parameters/definition.ts';
+import { useDataSourceExamples } from '../api/snippet-examples.ts';
 import { CopyableCode } from './CopyableCode.tsx';
 import { SnippetCode } from './SnippetCode.tsx';
 
@@ -33,14 +35,18 @@ export function CallingSnippets({ asset, values }: CallingSnippetsProps) {
   const [token, setToken] = useState('');
   const trimmed = token.trim();
   const isTokenUsable = trimmed === '' || isBearerToken(trimmed);
+  const parameters = readParameters(asset.parameters);
+  const examples = useDataSourceExamples(asset.uid, parameters, values ?? {});
   const snippets = buildSnippets(snippetTools(asset.clientToolConfigurations), {
     callingLayerUrl: callingLayerBaseUrl(),
     assetUid: asset.uid,
     assetName: asset.name,
-    parameters: readParameters(asset.parameters),
-    values,
+    parameters,
+    // The form's values win; a dropdown left empty sends its first allowed value rather than an invented one.
+    values: { ...examples, ...values },
     format,
     token: isTokenUsable && trimmed !== '' ? trimmed : null,
+    toolSettings: settingsByTool(asset.clientToolConfigurations),
   });
   const [first] = snippets;
 

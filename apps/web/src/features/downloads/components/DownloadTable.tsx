@@ -1,16 +1,17 @@
 import { Anchor, Badge, Button, Stack, Table, Text } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { IconDownload, IconX } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import type { DownloadJob } from '@datalab/contract/api/downloads';
 import { paths } from '@datalab/contract/paths';
 import { texts } from '@datalab/contract/texts';
 import { type DataColumn, DataTable } from '../../../components/table/DataTable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { formatLabels, progressText, stateColors } from '../format.ts';
+import { formatLabels, parametersText, progressText, stateColors } from '../format.ts';
 import { TruncationNotice } from './TruncationNotice.tsx';
 
 const columns: DataColumn[] = [
   { label: 'Data asset' },
+  { label: 'Parameters' },
   { label: 'Format' },
   { label: 'State' },
   { label: 'Created' },
@@ -23,6 +24,9 @@ export interface DownloadTableProps {
   /** The job whose file is being fetched, if any. */
   savingId: string | null;
   onSave: (job: DownloadJob) => void;
+  /** The job being cancelled, if any. */
+  cancellingId: string | null;
+  onCancel: (job: DownloadJob) => void;
 }
 
 function StateCell({ job }: { job: DownloadJob }) {
@@ -41,7 +45,7 @@ function StateCell({ job }: { job: DownloadJob }) {
 }
 
 /** The caller's download jobs: asset, format, state with progress, dates, and the file of a Completed job. */
-export function DownloadTable({ jobs, savingId, onSave }: DownloadTableProps) {
+export function DownloadTable({ jobs, savingId, onSave, cancellingId, onCancel }: DownloadTableProps) {
   return (
     <DataTable label="My downloads" columns={columns} minWidth={900}>
       {jobs.map((job) => (
@@ -52,6 +56,11 @@ export function DownloadTable({ jobs, savingId, onSave }: DownloadTableProps) {
             </Anchor>
             <Text size="xs" c="dimmed" ff="monospace" truncate="end" title={job.fileName}>
               {job.fileName}
+            </Text>
+          </Table.Td>
+          <Table.Td maw={260}>
+            <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+              {parametersText(job.parameters)}
             </Text>
           </Table.Td>
           <Table.Td>{formatLabels[job.format]}</Table.Td>
@@ -71,6 +80,19 @@ export function DownloadTable({ jobs, savingId, onSave }: DownloadTableProps) {
                 onClick={() => onSave(job)}
               >
                 Download
+              </Button>
+            ) : null}
+            {job.state === 'Queued' || job.state === 'Running' ? (
+              <Button
+                size="xs"
+                variant="default"
+                color="red"
+                leftSection={<IconX size={14} aria-hidden />}
+                aria-label={`Cancel ${job.fileName}`}
+                loading={cancellingId === job.id}
+                onClick={() => onCancel(job)}
+              >
+                Cancel
               </Button>
             ) : null}
           </Table.Td>
