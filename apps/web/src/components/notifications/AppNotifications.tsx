@@ -1,7 +1,13 @@
 import { Notifications } from '@mantine/notifications';
 import { limits } from '@datalab/contract/limits';
 
-/** Where `notify` toasts appear: top-centre, at most 5 at a time, closing after 5000 ms. */
+/** The tallest header of the layouts (the main one; the Digital Lab's is 56 px). */
+const HEADER_HEIGHT = 64;
+
+/**
+ * Where `notify` toasts appear: top-centre, at most 5 at a time, closing after 5000 ms; below the header, so a
+ * stack of toasts never covers the navigation, and each at most a few lines tall.
+ */
 export function AppNotifications() {
   return (
     <Notifications
@@ -9,6 +15,8 @@ export function AppNotifications() {
       limit={limits.notificationMaxShown}
       autoClose={limits.notificationDurationMs}
       containerWidth={480}
+      notificationMaxHeight={160}
+      styles={{ root: { top: HEADER_HEIGHT + 8 } }}
     />
   );
 }

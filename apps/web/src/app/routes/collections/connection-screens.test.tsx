@@ -1,3 +1,4 @@
+import { notificationsStore } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -74,6 +75,28 @@ describe('connections', () => {
     // Where both name a field, the save's message is the one shown.
     expect(await screen.findByText('The host of the metadata store is refused')).toBeTruthy();
     expect(screen.queryByText('This host is not allowed')).toBeNull();
+  });
+
+  it('takes a message off its field as the field changes, and does not repeat it in a toast', async () => {
+    fakeApi({
+      ...base,
+      'PUT /api/SqlConnection/5': {
+        status: 400,
+        body: { title: 'Validation failed', status: 400, code: 'validation', errors: { name: ['Name is required'] } },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp({ path: '/collection/col-1/edit/connection/warehouse', ...owner() });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(notificationsStore.getState().notifications).toEqual([]);
+
+    await user.type(name, 'warehouse');
+    expect(screen.queryByText('Name is required')).toBeNull();
+    expect(name.getAttribute('aria-invalid')).not.toBe('true');
   });
 
   it('sends a password only when one is typed', async () => {
