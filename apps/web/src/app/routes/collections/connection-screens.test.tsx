@@ -175,4 +175,17 @@ describe('connections', () => {
     expect(await screen.findByRole('link', { name: 'warehouse' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New connection' })).toBeNull();
   });
+
+  it("leads an Owner from an empty collection's Connections tab to adding one", async () => {
+    fakeApi({
+      ...base,
+      'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail({ connectionCount: 0 }) },
+      'GET /api/SqlConnection': { body: [] },
+    });
+    const user = userEvent.setup();
+    const { location } = renderApp({ path: '/collection/col-1/connections', ...owner() });
+    await user.click(await screen.findByRole('link', { name: 'Add a connection' }));
+    await waitFor(() => expect(location()).toBe('/collection/col-1/edit/connections'));
+    expect(await screen.findByRole('button', { name: 'New connection' })).toBeTruthy();
+  });
 });
