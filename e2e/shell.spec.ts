@@ -40,7 +40,8 @@ test.describe('the portal shell', () => {
   });
 
   test('a skip link is the first stop of the keyboard and leads past the navigation', async ({ page }) => {
-    await signInAt(page, '/collection', 'analyst');
+    await signInAt(page, '/', 'analyst');
+    await expect(page.getByRole('heading', { name: 'What you can do' })).toBeVisible();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();

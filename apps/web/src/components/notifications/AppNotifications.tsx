@@ -1,8 +1,6 @@
 import { Notifications } from '@mantine/notifications';
 import { limits } from '@datalab/contract/limits';
-
-/** The tallest header of the layouts (the main one; the Digital Lab's is 56 px). */
-const HEADER_HEIGHT = 64;
+import classes from './AppNotifications.module.css';
 
 /**
  * Where `notify` toasts appear: top-centre, at most 5 at a time, closing after 5000 ms; below the header, so a
@@ -16,7 +14,7 @@ export function AppNotifications() {
       autoClose={limits.notificationDurationMs}
       containerWidth={480}
       notificationMaxHeight={160}
-      styles={{ root: { top: HEADER_HEIGHT + 8 } }}
+      classNames={{ root: classes.root }}
     />
   );
 }

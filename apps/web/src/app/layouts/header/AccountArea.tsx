@@ -43,7 +43,8 @@ export function AccountArea({ tokensPath = paths.tokens, createTokenPath = paths
   return (
     <Menu position="bottom-end" width={240}>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu">
+        {/* The name holds the initials the button shows, so what people see is what speech input can say. */}
+        <UnstyledButton aria-label={`Account menu (${initials(name)})`}>
           <Avatar color="blue" radius="xl" size={36}>
             {initials(name)}
           </Avatar>
