@@ -27,7 +27,7 @@ describe('column widths', () => {
   it('fit a whole ISO timestamp while it is not very long, and the header with its type', () => {
     const stamp = { name: 'at', type: 'datetime' };
     const width = columnSize(stamp, [{ at: '2026-11-03T10:00:00.000Z' }]);
-    expect(width).toBeGreaterThanOrEqual('2026-11-03 10:00:00 UTC'.length * 7.6);
+    expect(width).toBeGreaterThanOrEqual('2026-11-03 10:00:00 UTC'.length * 8.4);
     expect(columnSize({ name: 'id', type: 'integer' }, [{ id: 1 }])).toBeLessThan(width);
     expect(columnSize({ name: 'note', type: 'string' }, [{ note: 'x'.repeat(500) }])).toBe(480);
   });

@@ -30,11 +30,15 @@ const NO_ROWS: ResultRow[] = [];
 
 /** Rows whose text sizes the columns: the first screenful or so, so the first paint walks no more. */
 const SIZING_SAMPLE = 200;
-/** About the width of a character of the grid's 14 px font, and what a cell adds around its text. */
-const CHAR_PX = 7.6;
-const CELL_PADDING_PX = 20;
-/** The header adds its sort icon. */
-const HEAD_PADDING_PX = 44;
+/**
+ * Generous widths of a character of the grid's 14 px font (digits and capitals are the widest), of the header's
+ * bold name and its 12 px type, and what a cell and a header (sort icon, gaps) add around their text.
+ */
+const CHAR_PX = 8.4;
+const HEAD_CHAR_PX = 8.8;
+const TYPE_CHAR_PX = 7;
+const CELL_PADDING_PX = 24;
+const HEAD_PADDING_PX = 48;
 const MIN_WIDTH = 72;
 const MAX_WIDTH = 480;
 
@@ -45,7 +49,7 @@ const MAX_WIDTH = 480;
 export function columnSize(column: ResultColumn, sample: readonly ResultRow[]): number {
   let longest = 0;
   for (const row of sample) longest = Math.max(longest, cellDisplay(row[column.name], column.type).length);
-  const head = Math.max(column.name.length, column.type.length) * CHAR_PX + HEAD_PADDING_PX;
+  const head = column.name.length * HEAD_CHAR_PX + column.type.length * TYPE_CHAR_PX + HEAD_PADDING_PX;
   const content = longest * CHAR_PX + CELL_PADDING_PX;
   return Math.round(Math.min(MAX_WIDTH, Math.max(MIN_WIDTH, head, content)));
 }
