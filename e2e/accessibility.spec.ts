@@ -2,11 +2,23 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, submitLoginForm, test } from './fixtures.ts';
 
-// WCAG 2.2 AA on every route of SPEC §2 (issue 7 §3): axe-core runs on each page once it has
-// settled, signed out for the public pages and the provider's sign-in page, signed in as the
-// administrator for the rest. Any violation fails the test with the rule, the element and the numbers.
+// WCAG 2.2 AA on every route of the router: axe-core runs on each page once it has settled, signed out for
+// the policy pages and the provider's sign-in page, signed in as the administrator for the portal and
+// management, and as the partner for the Digital Lab. Any WCAG violation fails the test with the rule, the
+// element and the numbers; so does any serious or critical finding of axe's best practices, and any finding
+// about the page's landmarks (one main, the footer beside it, neither inside another landmark).
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const SERIOUS = new Set(['serious', 'critical']);
+/** The page's own landmarks: one main, the footer beside it, neither inside another landmark. */
+const LANDMARK_RULES = new Set([
+  'landmark-one-main',
+  'landmark-main-is-top-level',
+  'landmark-contentinfo-is-top-level',
+  'landmark-banner-is-top-level',
+  'landmark-no-duplicate-main',
+  'landmark-no-duplicate-contentinfo',
+]);
 
 /** One violation on one element, as a line that says where, which rule and why. */
 type Finding = string;
@@ -21,8 +33,12 @@ async function settle(page: Page) {
 }
 
 async function scan(page: Page, path: string): Promise<Finding[]> {
-  const result = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  return result.violations.flatMap((violation) =>
+  const result = await new AxeBuilder({ page }).withTags([...WCAG_TAGS, 'best-practice']).analyze();
+  const counts = (violation: (typeof result.violations)[number]) =>
+    violation.tags.some((tag) => WCAG_TAGS.includes(tag)) ||
+    SERIOUS.has(violation.impact ?? '') ||
+    LANDMARK_RULES.has(violation.id);
+  return result.violations.filter(counts).flatMap((violation) =>
     violation.nodes.map((node) => {
       const why = (node.failureSummary ?? '').replace(/\s+/gu, ' ').replace(/^Fix (any|all) of the following: /u, '');
       return `${path} · ${violation.id} · ${node.target.join(' ')} · ${why}`;
@@ -37,14 +53,11 @@ async function visitAndScan(page: Page, path: string): Promise<Finding[]> {
 }
 
 const PUBLIC_PATHS = [
-  '/',
   '/policy/terms-and-conditions',
   '/policy/private-policy',
   '/policy/cookie-policy',
   '/policy/accessibility',
   '/policy/contact-us',
-  '/error?errorSummary=Unauthorised&errorMessage=You%20are%20not%20authorised%20to%20perform%20this%20action',
-  '/no/such/page',
 ];
 
 test('the public pages meet WCAG 2.2 AA', async ({ page }) => {
@@ -96,32 +109,22 @@ async function signInAsAdministrator(page: Page) {
   await page.waitForURL((url) => url.pathname === '/collection');
 }
 
-// Two tests, each well inside its time on a slow machine: the portal's routes (and a call's result), then the
-// management and other areas (and the overlays).
+// Three tests, each well inside its time on a slow machine: the portal's pages (and a call's result), a
+// collection's screens, then the management and other areas (and the overlays).
 test('every signed-in portal route meets WCAG 2.2 AA for the administrator', async ({ page }) => {
   test.setTimeout(180_000);
   await signInAsAdministrator(page);
-  const collection = await demoCollectionPath(page);
   const asset = await demoAssetPath(page);
   const paths = [
     '/',
+    '/error?errorSummary=Unauthorised&errorMessage=You%20are%20not%20authorised%20to%20perform%20this%20action',
+    '/no/such/page',
     '/data-source',
     asset,
     `${asset}/call`,
     `${asset}/call-dev-mode`,
     '/collection',
     '/collection/create',
-    collection,
-    `${collection}/data-assets`,
-    `${collection}/connections`,
-    `${collection}/access`,
-    `${collection}/tokens`,
-    `${collection}/usage`,
-    `${collection}/edit`,
-    `${collection}/edit/access`,
-    `${collection}/edit/data-asset`,
-    `${collection}/createAsset`,
-    `${collection}/edit/connection/Shop`,
     '/tokens',
     '/tokens/createPAT',
     '/downloads',
@@ -136,6 +139,33 @@ test('every signed-in portal route meets WCAG 2.2 AA for the administrator', asy
   await expect(page.getByRole('region', { name: 'Raw reply' })).toBeVisible();
   await page.waitForTimeout(350);
   findings.push(...(await scan(page, `${asset}/call-dev-mode (with a result)`)));
+  expect(findings).toEqual([]);
+});
+
+test("every route of a collection's screens meets WCAG 2.2 AA for the administrator", async ({ page }) => {
+  test.setTimeout(180_000);
+  await signInAsAdministrator(page);
+  const collection = await demoCollectionPath(page);
+  const asset = await demoAssetPath(page);
+  const paths = [
+    collection,
+    `${collection}/overview`,
+    `${collection}/connections`,
+    `${collection}/access`,
+    `${collection}/tokens`,
+    `${collection}/usage`,
+    `${collection}/edit`,
+    `${collection}/edit/data-assets`,
+    `${collection}/edit/connections`,
+    `${collection}/edit/access`,
+    `${collection}/edit/tokens`,
+    `${collection}/edit/data-asset`,
+    `${collection}/edit/data-asset/${asset.split('/').pop() ?? ''}`,
+    `${collection}/createAsset`,
+    `${collection}/edit/connection/Shop`,
+  ];
+  const findings: Finding[] = [];
+  for (const path of paths) findings.push(...(await visitAndScan(page, path)));
   expect(findings).toEqual([]);
 });
 
@@ -179,5 +209,20 @@ test('every management, playground and Digital Lab route meets WCAG 2.2 AA for t
   await expect(page.getByRole('dialog', { name: 'Deactivate user' })).toBeVisible();
   await page.waitForTimeout(350);
   findings.push(...(await scan(page, '/management/user (confirmation)')));
+  expect(findings).toEqual([]);
+});
+
+test('every Digital Lab route meets WCAG 2.2 AA for the partner who lands there', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await submitLoginForm(page, 'partner');
+  await page.waitForURL((url) => url.pathname === '/digital-lab/tokens');
+  await page.getByRole('link', { name: 'Orders by country' }).click();
+  await page.waitForURL(/\/digital-lab\/data-asset\/[^/]+\/call$/);
+  const call = new URL(page.url()).pathname;
+  const findings: Finding[] = [];
+  for (const path of ['/digital-lab/tokens', '/digital-lab/tokens/createPAT', call, '/digital-lab/no/such/page'])
+    findings.push(...(await visitAndScan(page, path)));
   expect(findings).toEqual([]);
 });

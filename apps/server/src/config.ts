@@ -52,6 +52,7 @@ const envSchema = z.object({
   OIDC_USERNAME_CLAIM: z.string().default('preferred_username'),
   ADMIN_SUBJECTS: z.string().optional(),
   COLLECTION_CREATOR_GROUPS: z.string().optional(),
+  DIGITAL_LAB_GROUPS: z.string().optional(),
   CALLING_LAYER_URL: z.string().url().optional(),
   CACHE_MAX_BYTES: z.coerce.number().int().min(0).default(67_108_864),
   MAX_EXPORT_ROWS: z.coerce.number().int().min(1).default(5_000_000),
@@ -126,6 +127,8 @@ export interface Config {
   };
   /** Members of these groups (by name, directly or through nesting) may create collections. */
   collectionCreatorGroups: string[];
+  /** Members of these groups (by name, directly or through nesting) are Digital Lab partners. */
+  digitalLabGroups: string[];
   callingLayerUrl: string;
   /** The result cache's bound in bytes (0 turns the cache off). */
   cacheMaxBytes: number;
@@ -254,6 +257,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     // The demo's analysts may create collections; elsewhere only administrators, unless groups are named.
     collectionCreatorGroups: (e.COLLECTION_CREATOR_GROUPS ?? ((e.DEMO ?? (!isProduction && builtIn)) ? 'Analysts' : ''))
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    // The demo's partners use the Digital Lab; elsewhere nobody is sent there, unless groups are named.
+    digitalLabGroups: (e.DIGITAL_LAB_GROUPS ?? ((e.DEMO ?? (!isProduction && builtIn)) ? 'Partners' : ''))
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),

@@ -169,8 +169,11 @@ export default fp(
 
     // The embedded store is opened with an exclusive lock: only this process writes it.
     const localVersion = app.config.database.kind === 'sqlite' ? await readAccessVersion(app.db) : undefined;
-    const creatorGroups = app.config.collectionCreatorGroups;
-    const accessOptions = localVersion === undefined ? { creatorGroups } : { localVersion, creatorGroups };
+    const groupNames = {
+      creatorGroups: app.config.collectionCreatorGroups,
+      digitalLabGroups: app.config.digitalLabGroups,
+    };
+    const accessOptions = localVersion === undefined ? groupNames : { localVersion, ...groupNames };
     app.decorate('access', new AccessModelCache(app.db, accessOptions));
     const lastSeen = new LastSeen(app.db, app.log);
     const tokens = new TokenAuthenticator(app.db, {

@@ -1,11 +1,10 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LOGIN_REDIRECT_KEY } from '@datalab/contract/paths';
 import {
   buildAuth,
   buildCollectionDetail,
   buildCurrentUser,
-  buildPortalConfig,
   buildUser,
   buildUserGroupDetail,
   pageOfItems,
@@ -101,16 +100,24 @@ describe('the routes of SPEC §2', () => {
   });
 
   it('shows the not-found page for any other path', async () => {
-    renderApp({ path: '/no/such/page' });
+    renderApp({ path: '/no/such/page', ...signedIn() });
     expect(await screen.findByRole('heading', { name: 'The requested resource was not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Home' }).getAttribute('href')).toBe('/');
   });
 
-  it('keeps home and the policy pages public', async () => {
+  it('keeps only the policy pages public', async () => {
     const { location } = renderApp({ path: '/policy/cookie-policy' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Cookie policy' })).toBeTruthy();
     expect(location()).toBe('/policy/cookie-policy');
   });
+
+  it.each(['/', '/error?errorSummary=Oops', '/no/such/page'])(
+    'sends a signed-out visitor of %s to sign in, carrying the path',
+    async (path) => {
+      const { location } = renderApp({ path, auth: buildAuth() });
+      await waitFor(() => expect(location()).toBe(`/login?returnUrl=${encodeURIComponent(path)}`));
+    },
+  );
 
   it('sends a signed-out visitor of the Digital Lab to sign in', async () => {
     const auth = buildAuth();
@@ -132,24 +139,18 @@ describe('the routes of SPEC §2', () => {
 });
 
 describe('home', () => {
-  it('explains Data Lab and where to start, without demo accounts outside embedded mode', async () => {
-    renderApp({ path: '/' });
-    expect(await screen.findByRole('heading', { name: 'Where to start' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: '1. Explore collections' })).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: 'Demo accounts' })).toBeNull();
-  });
+  it('says what the signed-in user can do, and sends a Digital Lab partner and nothing else to the Digital Lab', async () => {
+    renderApp({ path: '/', ...signedIn() });
+    expect(await screen.findByRole('heading', { name: 'What you can do' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Explore collections' })).toBeTruthy();
+    cleanup();
 
-  it('lists the demo accounts of embedded mode', async () => {
-    const config = buildPortalConfig({
-      demoAccounts: [
-        { username: 'admin', description: 'Administrator with user management' },
-        { username: 'partner', description: 'External partner in the Digital Lab' },
-      ],
-    });
-    renderApp({ path: '/', config });
-    expect(await screen.findByRole('heading', { name: 'Demo accounts' })).toBeTruthy();
-    expect(screen.getByText('admin')).toBeTruthy();
-    expect(screen.getByText('External partner in the Digital Lab')).toBeTruthy();
+    const partner = {
+      auth: buildAuth({ user: buildUser() }),
+      currentUser: buildCurrentUser({ canUseDigitalLab: true, isDigitalLabOnly: true }),
+    };
+    const { location } = renderApp({ path: '/', ...partner });
+    await waitFor(() => expect(location()).toBe('/digital-lab/tokens'));
   });
 });
 

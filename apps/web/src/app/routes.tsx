@@ -16,9 +16,10 @@ import { collectionRoutes, dataSourceRoutes, playgroundRoutes, tokenRoutes } fro
 import { managementRoutes } from './routes/management/management-routes.ts';
 import { policyRoutes } from './routes/policy/policy-routes.ts';
 
-// SPEC §2. Home, the policy pages and the error page are public; everything else under a
-// layout needs sign-in, and management needs canManageUsers. Only home, the layouts and the
-// error screens are in the first bundle: every other screen is loaded on first visit.
+// SPEC §2 and §6. Only the policy pages are public: everything else under a layout (home, the
+// error and not-found pages included) needs sign-in, and management needs canManageUsers. Only
+// home, the layouts and the error screens are in the first bundle: every other screen is loaded
+// on first visit.
 
 export const appRoutes: RouteObject[] = [
   {
@@ -31,20 +32,20 @@ export const appRoutes: RouteObject[] = [
       {
         Component: MainLayout,
         children: [
-          { index: true, Component: HomePage },
           ...policyRoutes,
-          { path: paths.error, Component: ErrorPage },
           {
             Component: RequireSignIn,
             children: [
+              { index: true, Component: HomePage },
+              { path: paths.error, Component: ErrorPage },
               ...dataSourceRoutes,
               ...collectionRoutes,
               ...tokenRoutes,
               ...playgroundRoutes,
               { element: <RequirePermission permission="canManageUsers" />, children: managementRoutes },
+              { path: '*', Component: NotFoundPage },
             ],
           },
-          { path: '*', Component: NotFoundPage },
         ],
       },
       {
@@ -52,8 +53,7 @@ export const appRoutes: RouteObject[] = [
         Component: DigitalLabLayout,
         children: [
           { index: true, element: <Navigate to={paths.digitalLabTokens} replace /> },
-          { Component: RequireSignIn, children: digitalLabRoutes },
-          { path: '*', Component: NotFoundPage },
+          { Component: RequireSignIn, children: [...digitalLabRoutes, { path: '*', Component: NotFoundPage }] },
         ],
       },
     ],

@@ -117,8 +117,23 @@ describe('apiCall failures (SPEC §8)', () => {
     expect(error.kind).toBe('validation');
     expect(error.status).toBe(400);
     expect(error.errors).toEqual(errors);
-    expect(toasts()).toEqual(['name: Name is required\ntags: At least one Tag is required, Invalid option']);
+    expect(toasts()).toEqual(['Name: Name is required\nTags: At least one Tag is required, Invalid option']);
     expect(goToErrorPage).not.toHaveBeenCalled();
+  });
+
+  it('400: names fields by their labels and leaves out those the form shows itself', async () => {
+    const errors = { 'querystring.uid': ['No UID provided'], minTotal: ['Min total must be at least 0'] };
+    fetchMock.mockResolvedValue(reply(400, { title: 'Validation failed', status: 400, errors }));
+    await failure(apiCall(getCurrentUser, { inlineFields: ['minTotal'] }));
+    expect(toasts()).toEqual(['UID: No UID provided']);
+  });
+
+  it('400: raises no toast when the form shows every refused field', async () => {
+    const errors = { name: ['Name is required'], 'body.port': ['Port must be at most 65535'] };
+    fetchMock.mockResolvedValue(reply(400, { title: 'Validation failed', status: 400, errors }));
+    const error = await failure(apiCall(getCurrentUser, { inlineFields: ['name', 'port'] }));
+    expect(error.errors).toEqual(errors);
+    expect(toasts()).toEqual([]);
   });
 
   it('401: toasts the unauthenticated text and fails', async () => {

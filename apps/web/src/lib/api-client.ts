@@ -48,6 +48,11 @@ export type CallInput<D extends CallDefinition> = Slot<'params', D['params']> &
      * the form field, a 400 beside a live preview): the call still fails with the ApiError, without a toast.
      */
     quietStatuses?: readonly number[];
+    /**
+     * Fields whose 400 messages the form shows under the field (its request paths, e.g. the body's keys): the
+     * toast leaves them out, and is not raised when nothing else is left to say.
+     */
+    inlineFields?: readonly string[];
   };
 
 type NeedsInput<D extends CallDefinition> = [Defined<D['params'] | D['query'] | D['body']>] extends [never]
@@ -72,6 +77,7 @@ export async function apiCall<D extends CallDefinition>(
     isDeveloperMode: isDeveloperMode(),
     goToErrorPage,
     quietStatuses: input?.quietStatuses ?? [],
+    inlineFields: input?.inlineFields ?? [],
   };
 
   const headers = new Headers({ Accept: 'application/json' });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { errorsMap, problem, validationProblem, type ErrorsMap } from '@datalab/contract/errors';
+import { errorsMap, problem, validationProblem } from '@datalab/contract/errors';
 import { texts } from '@datalab/contract/texts';
 import { ApiError } from './api-error.ts';
+import { validationLines } from './field-errors.ts';
 import { markSessionEnded } from './auth/session-ended.ts';
 import { unauthorisedPageUrl } from './error-page-url.ts';
 import { notifyError } from './notify.ts';
@@ -16,6 +17,8 @@ export interface FailureContext {
   goToErrorPage: (url: string) => void;
   /** Statuses the caller shows itself (see CallInput.quietStatuses). */
   quietStatuses?: readonly number[];
+  /** Fields whose 400 messages the form shows under the field itself (see CallInput.inlineFields). */
+  inlineFields?: readonly string[];
 }
 
 /** A 409 carries the errors map too ('Collection with name X already exists' on `name`). */
@@ -27,11 +30,6 @@ function parseJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-/** 'field: messages' lines of a 400's errors map. */
-export function validationLines(errors: ErrorsMap): string[] {
-  return Object.entries(errors).map(([field, messages]) => `${field}: ${messages.join(', ')}`);
 }
 
 /**
@@ -52,9 +50,11 @@ export function httpFailure(status: number, body: string, context: FailureContex
   if (status === 400) {
     const validation = validationProblem.safeParse(json);
     const errors = validation.success ? validation.data.errors : {};
-    const lines = validationLines(errors);
+    // The toast carries what no field shows: a form showing every refused field under itself raises none.
+    const lines = validationLines(errors, context.inlineFields);
+    const isAllInline = Object.keys(errors).length > 0 && lines.length === 0;
     const message = lines.length > 0 ? lines.join('\n') : (replyProblem?.title ?? texts.unknownError);
-    if (!context.quietStatuses?.includes(400)) notifyError(message);
+    if (!isAllInline && !context.quietStatuses?.includes(400)) notifyError(message);
     return new ApiError({ kind: 'validation', status, errors, problem: replyProblem, body, message });
   }
   if (status === 401) {

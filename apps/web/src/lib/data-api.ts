@@ -60,12 +60,19 @@ async function send(
   format: DataFormat,
   signal?: AbortSignal,
   extraHeaders: Readonly<Record<string, string>> = {},
+  inlineFields: readonly string[] = [],
 ) {
   const { getAccessToken, goToErrorPage, isDeveloperMode = readDeveloperMode } = apiRuntime();
   const fetchImpl = apiRuntime().fetch ?? globalThis.fetch;
   const url = `${dataAssetUrl(uid)}?format=${format}`;
   const body = JSON.stringify(values);
-  const context: FailureContext = { method: 'POST', url, isDeveloperMode: isDeveloperMode(), goToErrorPage };
+  const context: FailureContext = {
+    method: 'POST',
+    url,
+    isDeveloperMode: isDeveloperMode(),
+    goToErrorPage,
+    inlineFields,
+  };
   const headers = new Headers({ 'Content-Type': 'application/json', ...extraHeaders });
   const token = await getAccessToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
@@ -97,6 +104,8 @@ export interface CallOptions {
    * asset and a reply from the cache have none.
    */
   withExchanges?: boolean;
+  /** The parameters the form shows a 400's messages under: the toast leaves them out. */
+  inlineFields?: readonly string[];
 }
 
 /** Calls an asset for its JSON result (stops at the asset's row cap, then says truncated). */
@@ -104,10 +113,17 @@ export async function callDataAsset(
   uid: string,
   values: Record<string, unknown>,
   signal?: AbortSignal,
-  { withExchanges = false }: CallOptions = {},
+  { withExchanges = false, inlineFields = [] }: CallOptions = {},
 ) {
   const extraHeaders: Record<string, string> = withExchanges ? { [EXCHANGE_HEADER]: '1' } : {};
-  const { response, exchange, startedAt, context } = await send(uid, values, 'json', signal, extraHeaders);
+  const { response, exchange, startedAt, context } = await send(
+    uid,
+    values,
+    'json',
+    signal,
+    extraHeaders,
+    inlineFields,
+  );
   // Up to 100,000 rows: read and parsed a slice at a time; zod checks the members around the rows, and each row is
   // only checked to be an object (a zod pass over every row cost a long task of its own).
   let body: ResultBody;

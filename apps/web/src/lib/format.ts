@@ -8,7 +8,7 @@ export function formatDateTime(date: Date | null | undefined): string {
 
 /** '1 data asset', '3 data assets'. */
 export function plural(count: number, singular: string, pluralForm = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : pluralForm}`;
+  return `${count.toLocaleString('en')} ${count === 1 ? singular : pluralForm}`;
 }
 
 /** A duration for people: '0.12 ms', '3.4 ms', '1,250 ms'. */

@@ -33,6 +33,8 @@ export function buildCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentU
     email: 'ada@example.org',
     permissions: { canManageUsers: false },
     canCreateCollections: false,
+    canUseDigitalLab: false,
+    isDigitalLabOnly: false,
     ...overrides,
   };
 }

@@ -15,6 +15,16 @@ export interface UserAccess {
   ranks: ReadonlyMap<number, number>;
   /** Member (directly or through nesting) of a group named in COLLECTION_CREATOR_GROUPS. */
   mayCreateCollections: boolean;
+  /** Member (directly or through nesting) of a group named in DIGITAL_LAB_GROUPS. */
+  isDigitalLabPartner: boolean;
+  /** A partner and nothing else: every group they belong to is a Digital Lab group, and no role above Reader. */
+  isDigitalLabOnly: boolean;
+}
+
+/** Groups named in the configuration, by name: COLLECTION_CREATOR_GROUPS and DIGITAL_LAB_GROUPS. */
+export interface GroupNames {
+  creatorGroups?: readonly string[];
+  digitalLabGroups?: readonly string[];
 }
 
 interface Snapshot {
@@ -22,6 +32,8 @@ interface Snapshot {
   parents: Map<number, number[]>;
   /** Groups whose members may create collections (COLLECTION_CREATOR_GROUPS, matched by name). */
   creatorGroups: ReadonlySet<number>;
+  /** Groups whose members are Digital Lab partners (DIGITAL_LAB_GROUPS, matched by name). */
+  digitalLabGroups: ReadonlySet<number>;
   groupRoles: Map<number, [collectionId: number, rank: number][]>;
   users: Map<number, Promise<UserAccess>>;
 }
@@ -29,21 +41,27 @@ interface Snapshot {
 /** Users whose access is kept per snapshot; past this the per-user part starts over. */
 const USERS_PER_SNAPSHOT = 50_000;
 
-async function loadSnapshot(db: Database, version: number, creatorNames: readonly string[]): Promise<Snapshot> {
-  const [edges, roles, creators] = await Promise.all([
+/** The ids of the groups named (case-insensitively, as group names are unique). */
+async function groupIdsNamed(db: Database, names: readonly string[]): Promise<ReadonlySet<number>> {
+  if (names.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('user_groups')
+    .select('id')
+    .where(
+      'name_key',
+      'in',
+      names.map((n) => n.trim().toLowerCase()),
+    )
+    .execute();
+  return new Set(rows.map((g) => g.id));
+}
+
+async function loadSnapshot(db: Database, version: number, names: GroupNames): Promise<Snapshot> {
+  const [edges, roles, creatorGroups, digitalLabGroups] = await Promise.all([
     db.selectFrom('user_group_children').select(['parent_id', 'child_id']).execute(),
     db.selectFrom('collection_group_roles').select(['group_id', 'collection_id', 'role']).execute(),
-    creatorNames.length === 0
-      ? Promise.resolve([])
-      : db
-          .selectFrom('user_groups')
-          .select('id')
-          .where(
-            'name_key',
-            'in',
-            creatorNames.map((n) => n.trim().toLowerCase()),
-          )
-          .execute(),
+    groupIdsNamed(db, names.creatorGroups ?? []),
+    groupIdsNamed(db, names.digitalLabGroups ?? []),
   ]);
   const parents = new Map<number, number[]>();
   for (const { parent_id, child_id } of edges) parents.set(child_id, [...(parents.get(child_id) ?? []), parent_id]);
@@ -53,7 +71,7 @@ async function loadSnapshot(db: Database, version: number, creatorNames: readonl
     list.push([collection_id, roleRank[role]]);
     groupRoles.set(group_id, list);
   }
-  return { version, parents, groupRoles, creatorGroups: new Set(creators.map((g) => g.id)), users: new Map() };
+  return { version, parents, groupRoles, creatorGroups, digitalLabGroups, users: new Map() };
 }
 
 async function loadUserAccess(db: Database, snapshot: Snapshot, userId: number): Promise<UserAccess> {
@@ -81,7 +99,13 @@ async function loadUserAccess(db: Database, snapshot: Snapshot, userId: number):
   for (const group of groups)
     for (const [collectionId, rank] of snapshot.groupRoles.get(group) ?? []) grant(collectionId, rank);
   const mayCreateCollections = [...groups].some((group) => snapshot.creatorGroups.has(group));
-  return { groups, ranks, mayCreateCollections };
+  const isDigitalLabPartner = [...groups].some((group) => snapshot.digitalLabGroups.has(group));
+  const isDigitalLabOnly =
+    isDigitalLabPartner &&
+    !mayCreateCollections &&
+    [...groups].every((group) => snapshot.digitalLabGroups.has(group)) &&
+    [...ranks.values()].every((rank) => rank <= roleRank.Reader);
+  return { groups, ranks, mayCreateCollections, isDigitalLabPartner, isDigitalLabOnly };
 }
 
 /**
@@ -95,12 +119,12 @@ export class AccessModelCache {
   #version = -1;
   #local: number | undefined;
   #accounts: { version: number; rows: Map<number, Promise<unknown>> } = { version: -1, rows: new Map() };
-  readonly #creatorGroups: readonly string[];
+  readonly #groupNames: GroupNames;
 
-  constructor(db: Database, options: { localVersion?: number; creatorGroups?: readonly string[] } = {}) {
+  constructor(db: Database, options: { localVersion?: number } & GroupNames = {}) {
     this.#db = db;
     this.#local = options.localVersion;
-    this.#creatorGroups = options.creatorGroups ?? [];
+    this.#groupNames = { creatorGroups: options.creatorGroups ?? [], digitalLabGroups: options.digitalLabGroups ?? [] };
   }
 
   /** The current version when this process alone writes the store; undefined when it must be read. */
@@ -145,7 +169,7 @@ export class AccessModelCache {
     // A newer snapshot than the request's version is still correct for it; an older one is not.
     if (!this.#snapshot || this.#version < version) {
       this.#version = version;
-      this.#snapshot = loadSnapshot(this.#db, version, this.#creatorGroups);
+      this.#snapshot = loadSnapshot(this.#db, version, this.#groupNames);
       this.#snapshot.catch(() => {
         if (this.#version === version) {
           this.#snapshot = undefined;

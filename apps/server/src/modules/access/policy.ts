@@ -47,6 +47,8 @@ export function can(user: Pick<AuthUser, 'canManageUsers'>, role: DataRole | nul
 }
 
 const NO_GROUPS: ReadonlySet<number> = new Set();
+/** A token acts for data, never as a person: it is nobody's Digital Lab partner. */
+const NOT_A_PARTNER = { isDigitalLabPartner: false, isDigitalLabOnly: false } as const;
 
 /**
  * What the caller may do, per collection: the one place where Data Lab tokens are narrowed (DESIGN §5), so every
@@ -58,9 +60,10 @@ const NO_GROUPS: ReadonlySet<number> = new Set();
 export async function callerAccess(access: AccessModelCache, user: AuthUser): Promise<UserAccess> {
   const token = user.token;
   if (!token) return access.forUser(user.id, user.accessVersion);
-  if (token.kind === 'collection') return { groups: NO_GROUPS, ranks: token.ranks, mayCreateCollections: false };
+  if (token.kind === 'collection')
+    return { groups: NO_GROUPS, ranks: token.ranks, mayCreateCollections: false, ...NOT_A_PARTNER };
   const ranks = await personalTokenRanks(access, user.id, user.accessVersion, token.ranks);
-  return { groups: NO_GROUPS, ranks, mayCreateCollections: false };
+  return { groups: NO_GROUPS, ranks, mayCreateCollections: false, ...NOT_A_PARTNER };
 }
 
 /** What a personal access token is worth on each collection: the weaker of its own rank and its owner's current one. */

@@ -21,6 +21,8 @@ describe('route declarations', () => {
         ...user,
         permissions: { canManageUsers: false },
         canCreateCollections: false,
+        canUseDigitalLab: false,
+        isDigitalLabOnly: false,
       }));
     });
     await expect(build).rejects.toThrow('GET /api/Test/Empty states no access requirement');

@@ -49,6 +49,42 @@ describeEachStore('sign-in and the current user', (ctx) => {
     expect(currentUser.parse(response.json()).permissions).toEqual({ canManageUsers: false });
   });
 
+  it('tells who is a Digital Lab partner, and who is nothing else (DIGITAL_LAB_GROUPS: Partners in the demo)', async () => {
+    const facts = async (username: string) => {
+      const user = currentUser.parse((await getCurrentUser(`Bearer ${await ctx().tokenFor(username)}`)).json());
+      return { canUseDigitalLab: user.canUseDigitalLab, isDigitalLabOnly: user.isDigitalLabOnly };
+    };
+    expect(await facts('partner')).toEqual({ canUseDigitalLab: true, isDigitalLabOnly: true });
+    expect(await facts('analyst')).toEqual({ canUseDigitalLab: false, isDigitalLabOnly: false });
+    // Administrators look after the partners: the navigation offers them the Digital Lab, sign-in does not send them.
+    expect(await facts('admin')).toEqual({ canUseDigitalLab: true, isDigitalLabOnly: false });
+  });
+
+  it('stops sending a partner to the Digital Lab once they belong to a staff group too, from the next request', async () => {
+    const admin = `Bearer ${await ctx().tokenFor('admin')}`;
+    const partner = currentUser.parse((await getCurrentUser(`Bearer ${await ctx().tokenFor('partner')}`)).json());
+    const groups = await ctx().app.inject({
+      method: 'GET',
+      url: '/api/UserGroup?search=Staff',
+      headers: { authorization: admin },
+    });
+    const staff = groups.json<{ items: { id: number; name: string }[] }>().items.find((g) => g.name === 'Staff');
+    if (!staff) throw new Error('the demo has a Staff group');
+    const join = (method: 'POST' | 'DELETE') =>
+      ctx().app.inject({
+        method,
+        url: `/api/UserGroup/${String(staff.id)}/User/${String(partner.id)}`,
+        headers: { authorization: admin },
+      });
+    expect((await join('POST')).statusCode).toBe(200);
+    try {
+      const after = currentUser.parse((await getCurrentUser(`Bearer ${await ctx().tokenFor('partner')}`)).json());
+      expect(after).toMatchObject({ canUseDigitalLab: true, isDigitalLabOnly: false });
+    } finally {
+      expect((await join('DELETE')).statusCode).toBeLessThan(300);
+    }
+  });
+
   it('refuses a wrong password on the login page without issuing a token', async () => {
     await expect(
       signIn(injectClient(ctx().app), { publicUrl: TEST_PUBLIC_URL, username: 'admin', password: 'wrong' }),

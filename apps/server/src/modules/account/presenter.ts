@@ -1,13 +1,21 @@
 import type { CurrentUser } from '@datalab/contract/api/account';
 import type { AuthUser } from '../../plugins/auth.ts';
 
-export function presentCurrentUser(user: AuthUser, canCreateCollections: boolean): CurrentUser {
+export interface CurrentUserFacts {
+  canCreateCollections: boolean;
+  isDigitalLabPartner: boolean;
+  isDigitalLabOnly: boolean;
+}
+
+export function presentCurrentUser(user: AuthUser, facts: CurrentUserFacts): CurrentUser {
   return {
     id: user.id,
     name: user.name,
     username: user.username,
     email: user.email,
     permissions: { canManageUsers: user.canManageUsers },
-    canCreateCollections,
+    canCreateCollections: facts.canCreateCollections,
+    canUseDigitalLab: facts.isDigitalLabPartner || user.canManageUsers,
+    isDigitalLabOnly: facts.isDigitalLabOnly && !user.canManageUsers,
   };
 }

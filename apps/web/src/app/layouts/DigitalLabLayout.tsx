@@ -1,18 +1,18 @@
-import { AppShell, Badge, Box, Group } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import { paths } from '@datalab/contract/paths';
 import { AccountArea } from './header/AccountArea.tsx';
 import { Brand } from './header/Brand.tsx';
 import { NavLinks } from './header/NavLinks.tsx';
-import { Footer } from './Footer.tsx';
-import { LayoutOutlet } from './LayoutOutlet.tsx';
+import { LayoutFrame } from './MainLayout.tsx';
 
 const items = [{ label: 'Tokens', to: paths.digitalLabTokens }];
 
-/** The slimmer layout of the Digital Lab area for external partners (DESIGN §8). */
+/** The slimmer layout of the Digital Lab area for external partners: the assets shared with them, their tokens. */
 export function DigitalLabLayout() {
   return (
-    <AppShell header={{ height: 56 }} padding={0}>
-      <AppShell.Header>
+    <LayoutFrame
+      headerHeight={56}
+      header={
         <Group h="100%" px={{ base: 'sm', sm: 'lg' }} justify="space-between" wrap="nowrap">
           <Group gap="lg" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
@@ -25,13 +25,7 @@ export function DigitalLabLayout() {
           </Group>
           <AccountArea tokensPath={paths.digitalLabTokens} createTokenPath={paths.digitalLabTokenCreatePat} />
         </Group>
-      </AppShell.Header>
-      <AppShell.Main display="flex" style={{ flexDirection: 'column' }}>
-        <Box flex={1}>
-          <LayoutOutlet />
-        </Box>
-        <Footer />
-      </AppShell.Main>
-    </AppShell>
+      }
+    />
   );
 }

@@ -22,14 +22,14 @@ describe('the navigation bar', () => {
     expect(screen.getByRole('link', { name: 'Login' }).getAttribute('href')).toBe(
       '/login?returnUrl=%2Fpolicy%2Fcontact-us',
     );
-    expect(screen.queryByRole('button', { name: 'Account menu' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Administration' })).toBeNull();
   });
 
   it('shows Collections, Tokens and My downloads, and Data Assets and Playground only in developer mode', async () => {
     const user = userEvent.setup();
     renderApp({ path: '/', ...signedIn() });
-    await screen.findByRole('heading', { name: 'Where to start' });
+    await screen.findByRole('heading', { name: 'What you can do' });
     expect(
       mainNav()
         .getAllByRole('link')
@@ -47,10 +47,36 @@ describe('the navigation bar', () => {
     expect(window.localStorage.getItem('datalab.developerMode')).toBe('true');
   });
 
+  it('offers the Digital Lab to those who may use it, and to nobody else', async () => {
+    renderApp({
+      path: '/',
+      auth: buildAuth({ user: buildUser() }),
+      currentUser: buildCurrentUser({ canUseDigitalLab: true }),
+    });
+    await screen.findByRole('heading', { name: 'What you can do' });
+    expect(mainNav().getByRole('link', { name: 'Digital Lab' }).getAttribute('href')).toBe('/digital-lab/tokens');
+    cleanup();
+
+    renderApp({ path: '/', ...signedIn() });
+    await screen.findByRole('heading', { name: 'What you can do' });
+    expect(mainNav().queryByRole('link', { name: 'Digital Lab' })).toBeNull();
+  });
+
+  it('starts with a skip link that moves focus to the main content', async () => {
+    const user = userEvent.setup();
+    renderApp({ path: '/', ...signedIn() });
+    await screen.findByRole('heading', { name: 'What you can do' });
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(document.activeElement).toBe(skip);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+  });
+
   it('remembers developer mode across reloads', async () => {
     window.localStorage.setItem('datalab.developerMode', 'true');
     renderApp({ path: '/', ...signedIn() });
-    await screen.findByRole('heading', { name: 'Where to start' });
+    await screen.findByRole('heading', { name: 'What you can do' });
     expect((screen.getByRole('switch', { name: 'Developer mode' }) as HTMLInputElement).checked).toBe(true);
     expect(mainNav().getByRole('link', { name: 'Playground' })).toBeTruthy();
   });
@@ -58,8 +84,9 @@ describe('the navigation bar', () => {
   it("shows the signed-in user's initials in the account menu, with Logout", async () => {
     const user = userEvent.setup();
     renderApp({ path: '/', ...signedIn() });
-    const accountMenu = await screen.findByRole('button', { name: 'Account menu' });
-    expect(accountMenu.textContent).toBe('AL');
+    const accountMenu = await screen.findByRole('button', { name: /Account menu/ });
+    expect(accountMenu.textContent).toBe('ALAccount menu');
+    expect(accountMenu.getAttribute('aria-label')).toBeNull();
     await user.click(accountMenu);
     expect((await screen.findByRole('menuitem', { name: 'Logout' })).getAttribute('href')).toBe('/logout');
     expect(screen.queryByRole('link', { name: 'Login' })).toBeNull();
@@ -81,14 +108,22 @@ describe('the navigation bar', () => {
 
   it('hides the administration menu from everyone else', async () => {
     renderApp({ path: '/', ...signedIn(false) });
-    await screen.findByRole('button', { name: 'Account menu' });
+    await screen.findByRole('button', { name: /Account menu/ });
     expect(screen.queryByRole('button', { name: 'Administration' })).toBeNull();
   });
 });
 
 describe('the footer', () => {
+  it('is a landmark of its own, beside the main content, not inside it', async () => {
+    renderApp({ path: '/', ...signedIn() });
+    await screen.findByRole('heading', { name: 'What you can do' });
+    const footer = screen.getByRole('contentinfo');
+    expect(screen.getByRole('main').contains(footer)).toBe(false);
+    expect(footer.closest('header, main, nav, aside, section, [role]:not([role="contentinfo"])')).toBeNull();
+  });
+
   it('links the policies and carries a copyright line', async () => {
-    renderApp({ path: '/' });
+    renderApp({ path: '/policy/contact-us' });
     const footer = within(await screen.findByRole('navigation', { name: 'Policies' }));
     expect(footer.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Privacy policy', '/policy/private-policy'],
@@ -113,7 +148,7 @@ describe('the mobile restriction', () => {
 
   it('applies to public pages too, except the policy pages, which stay readable and lead home', async () => {
     setViewportWidth(767);
-    renderApp({ path: '/error?errorSummary=Oops&errorMessage=Broken' });
+    renderApp({ path: '/error?errorSummary=Oops&errorMessage=Broken', ...signedIn() });
     expect(await screen.findByText('Mobile mode not supported')).toBeTruthy();
     cleanup();
 
@@ -125,8 +160,8 @@ describe('the mobile restriction', () => {
 
   it('leaves home alone', async () => {
     setViewportWidth(375);
-    renderApp({ path: '/' });
-    expect(await screen.findByRole('heading', { name: 'Where to start' })).toBeTruthy();
+    renderApp({ path: '/', ...signedIn() });
+    expect(await screen.findByRole('heading', { name: 'What you can do' })).toBeTruthy();
     expect(screen.queryByText('Mobile mode not supported')).toBeNull();
   });
 

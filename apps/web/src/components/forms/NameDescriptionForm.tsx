@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, TextInput, Textarea } from '@mantine/core';
 import type { z } from 'zod';
 import { isApiError } from '../../lib/api-error.ts';
+import { fieldLimits } from '../../lib/field-limits.ts';
 import { validateNameDescription, type NameDescription } from './name-description.ts';
 import { useUnsavedChangesGuard } from './use-unsaved-changes-guard.tsx';
 
@@ -40,6 +41,8 @@ export function NameDescriptionForm({
   const [isSubmitting, setSubmitting] = useState(false);
 
   const errors = validateNameDescription(schema, values);
+  // The inputs take no more than the schema allows (the server's own rule).
+  const limits = fieldLimits(schema);
   const nameError =
     (touched.name ? errors.name : undefined) ?? (serverError?.name === values.name ? serverError.message : undefined);
   const isDirty = values.name !== initialValues.name || values.description !== initialValues.description;
@@ -79,6 +82,7 @@ export function NameDescriptionForm({
           onChange={(event) => change('name', event.currentTarget.value)}
           onBlur={() => setTouched((current) => ({ ...current, name: true }))}
           error={nameError}
+          maxLength={limits['name']?.maxLength}
           readOnly={readOnly}
         />
         <Textarea
@@ -87,6 +91,7 @@ export function NameDescriptionForm({
           value={values.description}
           onChange={(event) => change('description', event.currentTarget.value)}
           error={touched.description ? errors.description : undefined}
+          maxLength={limits['description']?.maxLength}
           readOnly={readOnly}
           autosize
           minRows={3}

@@ -1,5 +1,5 @@
 import { memo, useMemo, type RefObject } from 'react';
-import { cellText, isEmptyValue, isNumericColumn } from './cell-value.ts';
+import { cellDisplay, isEmptyValue, isNumericColumn } from './cell-value.ts';
 import { ROW_NUMBER_WIDTH } from './GridHeader.tsx';
 import classes from './ResultGrid.module.css';
 import type { ResultColumn, ResultRow } from './use-result-table.ts';
@@ -97,7 +97,7 @@ const GridRow = memo(function GridRow({
         const className = `${classes.cell} ${numeric[columnIndex] ? classes.numeric : ''} ${empty ? classes.empty : ''}`;
         return (
           <td key={column.name} className={className} style={{ width: widths[columnIndex] }}>
-            {cellText(value)}
+            {cellDisplay(value, column.type)}
           </td>
         );
       })}

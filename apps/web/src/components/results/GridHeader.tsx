@@ -41,6 +41,7 @@ export function GridHeader({ table, columns }: { table: Table; columns: readonly
                 className={`${classes.headCell} ${numeric ? classes.numeric : ''}`}
                 style={{ width: header.getSize() }}
                 aria-sort={sorted ? ariaSort[sorted] : 'none'}
+                title={`${header.column.id} (${types.get(header.column.id) ?? 'unknown type'})`}
               >
                 <button
                   type="button"
@@ -49,7 +50,11 @@ export function GridHeader({ table, columns }: { table: Table; columns: readonly
                   onKeyDown={(event) => resizeByKey(table, header.column.id, header.getSize(), event)}
                   aria-keyshortcuts="Alt+ArrowLeft Alt+ArrowRight"
                 >
-                  <span>{header.column.id}</span>
+                  <span className={classes.columnName}>{header.column.id}</span>
+                  {/* The type reads in the header's title for assistive technology; the name stays the button's name. */}
+                  <span className={classes.columnType} aria-hidden>
+                    {types.get(header.column.id)}
+                  </span>
                   <SortIcon size={14} aria-hidden />
                 </button>
                 <div

@@ -38,7 +38,7 @@ describe('ResultGrid', () => {
   it('renders only the rows in view of a 100,000-row result, with the row count', async () => {
     renderUi(<ResultGrid label="Result" columns={columns} rows={manyRows(100_000)} />);
     await screen.findByRole('button', { name: 'Select row 1' });
-    expect(screen.getByText('100000 rows')).toBeTruthy();
+    expect(screen.getByText('100,000 rows')).toBeTruthy();
     const rendered = bodyRows();
     expect(rendered.length).toBeGreaterThan(10);
     expect(rendered.length).toBeLessThan(60);
@@ -85,7 +85,7 @@ describe('ResultGrid', () => {
     await user.click(screen.getByRole('button', { name: 'total' }));
     // Sorting 100,000 rows takes more than one slice: the previous order stays, marked busy, until it is done.
     expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true');
-    expect(screen.getByText('100000 rows, sorting…')).toBeTruthy();
+    expect(screen.getByText('100,000 rows, sorting…')).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('false'), { timeout: 15_000 });
     // total = (i * 7) % 1000 on even i: 0 first, at ids 1, 1001, 2001… in the reply's order (a stable sort).
     expect(firstCells().slice(0, 3)).toEqual(['1', '1001', '2001']);

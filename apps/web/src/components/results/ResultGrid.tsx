@@ -24,7 +24,7 @@ export interface ResultGridProps {
 }
 
 export function ResultGrid({ columns, rows, label, height = 480 }: ResultGridProps) {
-  const table = useResultTable(columns);
+  const table = useResultTable(columns, rows);
   const scrollRef = useRef<HTMLDivElement>(null);
   const { selected, toggle, clear } = useRowSelection();
   const sorting = table.state.sorting[0];

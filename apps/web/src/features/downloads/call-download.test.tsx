@@ -229,7 +229,7 @@ describe('the call screen download', () => {
     );
     await startXlsxDownload();
 
-    await until(() => expect(toastMessages()).toContain('country: Country must be one of FR, DE'));
+    await until(() => expect(toastMessages()).toContain('Country: Country must be one of FR, DE'));
     expect(screen.queryByRole('region', { name: 'Download' })).toBeNull();
     await tick(DOWNLOAD_POLL_INTERVAL_MS * 2);
     expect(api.statusCount()).toBe(0);

@@ -15,11 +15,17 @@ export const formatPercent = (ratio: number) => percent.format(ratio);
 export const errorRate = (metrics: Pick<Metrics, 'calls' | 'errors'>) =>
   metrics.calls === 0 ? 0 : metrics.errors / metrics.calls;
 
-/** A duration percentile: whole milliseconds, seconds from 10 s up. */
+/** A duration: whole milliseconds, seconds from 10 s up. */
 export function formatDuration(ms: number): string {
   if (ms >= 10_000) return `${(ms / 1000).toLocaleString('en', { maximumFractionDigits: 1 })} s`;
   return `${ms.toLocaleString('en', { maximumFractionDigits: ms < 10 ? 1 : 0 })} ms`;
 }
+
+/**
+ * A duration percentile as the summaries know it: the upper bound of the histogram bucket it falls in, so it
+ * reads '≤ 50 ms' (at most), never as if it were an exact time.
+ */
+export const formatPercentile = (ms: number) => `≤ ${formatDuration(ms)}`;
 
 const hourLabel = new Intl.DateTimeFormat('en', {
   month: 'short',

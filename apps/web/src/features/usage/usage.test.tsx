@@ -160,7 +160,7 @@ describe('a usage report', () => {
     expect(screen.getByText('3% of calls')).toBeTruthy();
     expect(kpi('Rows')).toBe('98,765');
     expect(kpi('Data sent')).toBe('3 MB');
-    expect(kpi('Duration p50 / p95')).toBe('20 ms / 500 ms');
+    expect(kpi('Duration p50 / p95')).toBe('≤ 20 ms / ≤ 500 ms');
     expect(kpi('Cache hits')).toBe('25%');
     expect(kpi('Distinct users')).toBe('6');
   });
@@ -176,7 +176,7 @@ describe('a usage report', () => {
     const rows = within(table).getAllByRole('row', { hidden: true });
     expect(rows.map((row) => row.textContent)).toEqual(['PeriodCallsErrors', 'Nov 171,23037', 'Nov 2340']);
     const duration = screen.getByRole('figure', { name: 'Duration' });
-    expect(within(duration).getByText(/The slowest day was Nov 17: p95 500 ms\./)).toBeTruthy();
+    expect(within(duration).getByText(/The slowest day was Nov 17: p95 ≤ 500 ms\./)).toBeTruthy();
   });
 
   it('says there were no calls in the period, and what to do', async () => {

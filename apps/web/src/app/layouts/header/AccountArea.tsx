@@ -1,4 +1,4 @@
-import { Avatar, Button, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Button, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconKey, IconLogin, IconLogout, IconPlus } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
 import { paths } from '@datalab/contract/paths';
@@ -43,10 +43,12 @@ export function AccountArea({ tokensPath = paths.tokens, createTokenPath = paths
   return (
     <Menu position="bottom-end" width={240}>
       <Menu.Target>
-        <UnstyledButton aria-label="Account menu">
+        {/* Named by its content, the initials it shows first, so what people see is what speech input can say. */}
+        <UnstyledButton>
           <Avatar color="blue" radius="xl" size={36}>
             {initials(name)}
           </Avatar>
+          <VisuallyHidden>Account menu</VisuallyHidden>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>

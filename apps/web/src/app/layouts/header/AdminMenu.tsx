@@ -26,7 +26,7 @@ export function AdminMenu() {
   return (
     <Menu position="bottom-end" width={240}>
       <Menu.Target>
-        <Button visibleFrom="sm" variant="subtle" color="gray" rightSection={<IconChevronDown size={16} />} px="sm">
+        <Button visibleFrom="md" variant="subtle" color="gray" rightSection={<IconChevronDown size={16} />} px="sm">
           Administration
         </Button>
       </Menu.Target>

@@ -13,7 +13,7 @@ export function CompactNavMenu({ items }: { items: NavItem[] }) {
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-end" width={240}>
       <Menu.Target>
-        <Burger opened={opened} size="sm" hiddenFrom="sm" aria-label="Navigation menu" />
+        <Burger opened={opened} size="sm" hiddenFrom="md" aria-label="Navigation menu" />
       </Menu.Target>
       <Menu.Dropdown>
         {items.map((item) => (

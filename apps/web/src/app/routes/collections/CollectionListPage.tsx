@@ -1,5 +1,5 @@
-import { Button, Select } from '@mantine/core';
-import { IconFolderPlus, IconFolders } from '@tabler/icons-react';
+import { Button, Group, Select } from '@mantine/core';
+import { IconDatabase, IconFolderPlus, IconFolders } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { collectionSortColumns } from '@datalab/contract/api/collections';
 import { paths } from '@datalab/contract/paths';
@@ -62,7 +62,16 @@ export function CollectionListPage() {
     <PageFrame
       title="Collections"
       description="Collections group related data assets with the connections they run on and the people allowed to use them."
-      actions={newButton}
+      actions={
+        // Every asset the user may see, across collections: the Data Assets entry of the navigation shows only in
+        // developer mode, so the list is offered here too.
+        <Group gap="sm">
+          <Button component={Link} to={paths.dataSources} variant="default" leftSection={<IconDatabase size={18} />}>
+            All data assets
+          </Button>
+          {newButton}
+        </Group>
+      }
     >
       <PagedList
         state={searchState}

@@ -13,7 +13,14 @@ import { CollectionAccess } from '../../../features/data-roles/components/Collec
 import { MyAccess } from '../../../features/data-roles/components/MyAccess.tsx';
 import { canSeeUsage } from '../../../features/usage/access.ts';
 import { CollectionUsage } from '../../../features/usage/components/CollectionUsage.tsx';
-import { CollectionGate, collectionTabs, tabSegment, type CollectionTab } from './collection-tabs.tsx';
+import {
+  CollectionGate,
+  collectionTabs,
+  tabSegment,
+  VIEW_START_TAB,
+  viewTabSegment,
+  type CollectionTab,
+} from './collection-tabs.tsx';
 import { ConnectionsPanel, DataAssetsPanel } from './ContentsPanels.tsx';
 import { TokensPanel } from './TokensPanel.tsx';
 
@@ -85,7 +92,7 @@ function CollectionView({
         label="Collection sections"
         tabs={collectionTabs(collection, { withUsage })}
         value={tab}
-        pathFor={(next) => paths.collection(collection.uid, tabSegment(next))}
+        pathFor={(next) => paths.collection(collection.uid, viewTabSegment(next))}
       >
         {tab === 'overview' ? <CollectionOverview collection={collection} /> : null}
         {tab === 'data-assets' ? <DataAssetsPanel collection={collection} /> : null}
@@ -98,7 +105,7 @@ function CollectionView({
   );
 }
 
-/** /collection/{uid}/{tab?}: a collection, its tab named in the URL. */
+/** /collection/{uid}/{tab?}: a collection, its tab named in the URL; without one, its data assets. */
 export function CollectionPage() {
   const { uid = '', tab: segment } = useParams();
   const currentUser = useCurrentUser();
@@ -107,7 +114,7 @@ export function CollectionPage() {
     <CollectionGate uid={uid}>
       {(collection) => {
         const withUsage = canSeeUsage({ canEditAssets: collection.can.editAssets, isAdministrator });
-        const tab = tabFromSegment(collectionTabs(collection, { withUsage }), segment, 'overview');
+        const tab = tabFromSegment(collectionTabs(collection, { withUsage }), segment, VIEW_START_TAB);
         // Wait for the current user before deciding that a Usage link names no tab.
         if (tab === null && segment === 'usage' && currentUser.isPending)
           return <PageLoader label="Loading your access" />;

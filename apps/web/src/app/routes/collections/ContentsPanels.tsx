@@ -60,12 +60,24 @@ export function ConnectionsPanel({ collection, isEditing = false }: ConnectionsP
   if (connections.isPending) return <PageLoader label="Loading the connections" />;
   if (connections.error) return <InlineError error={connections.error} />;
   if (connections.sql.length === 0 && connections.webApi.length === 0) {
+    // On the view tab an Owner is led to where connections are added; anyone else is told who adds them.
+    const addFromView =
+      !isEditing && collection.can.manageRoles ? (
+        <Button
+          component={Link}
+          to={paths.collectionEdit(collection.uid, 'connections')}
+          leftSection={<IconPlus size={16} />}
+        >
+          Add a connection
+        </Button>
+      ) : null;
+    const who = collection.can.manageRoles ? '' : ' The collection’s owners add them.';
     return (
       <EmptyPanel
         icon={<IconPlugConnected size={28} stroke={1.5} />}
         title="No connections yet"
-        description="Connections are the databases and web APIs this collection's data assets run on."
-        actions={create}
+        description={`Connections are the databases and web APIs this collection's data assets run on.${who}`}
+        actions={create ?? addFromView}
       />
     );
   }

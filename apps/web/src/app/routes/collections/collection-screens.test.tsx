@@ -37,11 +37,11 @@ describe('the collection screen', () => {
     expect(screen.getByText('Grace Hopper')).toBeTruthy();
 
     await user.click(screen.getByRole('tab', { name: /Data assets/ }));
-    await waitFor(() => expect(location()).toBe('/collection/col-1/data-assets'));
+    await waitFor(() => expect(location()).toBe('/collection/col-1'));
     expect(await screen.findByRole('link', { name: 'Orders by country' })).toBeTruthy();
 
     await user.click(screen.getByRole('tab', { name: /Overview/ }));
-    await waitFor(() => expect(location()).toBe('/collection/col-1'));
+    await waitFor(() => expect(location()).toBe('/collection/col-1/overview'));
     expect(selectedTab()).toBe('Overview');
     // The reply's ISO text arrives as a Date and is shown for people.
     expect(
@@ -50,11 +50,16 @@ describe('the collection screen', () => {
     expect(screen.getByText(formatDateTime(new Date('2026-01-06T10:00:00.000Z')))).toBeTruthy();
   });
 
-  it('replaces a tab it does not know with the overview', async () => {
-    fakeApi({ 'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail() } });
+  it('opens on the data assets, and replaces a tab it does not know with them', async () => {
+    fakeApi({
+      'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail({ assetCount: 1 }) },
+      'GET /api/DataSource': { body: [buildDataSourceSummary()] },
+    });
     const { location } = renderApp({ path: '/collection/col-1/nonsense', ...owner() });
     await waitFor(() => expect(location()).toBe('/collection/col-1'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sales' })).toBeTruthy();
+    expect(selectedTab()).toMatch(/^Data assets/);
+    expect(await screen.findByRole('link', { name: 'Orders by country' })).toBeTruthy();
   });
 
   it('shows a not-found state, without a toast, for a collection that is gone or hidden', async () => {
@@ -126,7 +131,7 @@ describe('the collection screen', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp({ path: '/collection/col-1', ...owner() });
+    renderApp({ path: '/collection/col-1/overview', ...owner() });
     expect(await screen.findByText('Ada Lovelace (ada), group Data team')).toBeTruthy();
     await user.click(screen.getByRole('tab', { name: /Access/ }));
     expect(await screen.findByText('Group Staff: Reader')).toBeTruthy();
@@ -233,7 +238,7 @@ describe('the collection edit screen', () => {
     await user.click(
       within(await screen.findByRole('dialog', { name: 'Withdraw role' })).getByRole('button', { name: 'Withdraw' }),
     );
-    await waitFor(() => expect(toastMessages()).toContain('role: At least one Owner is required'));
+    await waitFor(() => expect(toastMessages()).toContain('Role: At least one Owner is required'));
     expect(screen.getByRole('dialog', { name: 'Withdraw role' })).toBeTruthy();
   });
 });

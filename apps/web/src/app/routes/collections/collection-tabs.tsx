@@ -40,8 +40,14 @@ export function collectionTabs(
   ];
 }
 
-/** The URL segment of a tab: none for the overview. */
+/** The URL segment of a tab of the editor: none for the overview, where editing starts. */
 export const tabSegment = (tab: CollectionTab) => (tab === 'overview' ? undefined : tab);
+
+/** The tab a collection opens on: its data assets, what most readers come for (the overview is a tab away). */
+export const VIEW_START_TAB: CollectionTab = 'data-assets';
+
+/** The URL segment of a tab of the view: none for the data assets, where it opens. */
+export const viewTabSegment = (tab: CollectionTab) => (tab === VIEW_START_TAB ? undefined : tab);
 
 /** Loads the collection of the URL: loading, not found (gone or not shared), failed, or the screen. */
 export function CollectionGate({

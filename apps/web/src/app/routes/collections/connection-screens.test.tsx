@@ -1,3 +1,4 @@
+import { notificationsStore } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -115,6 +116,28 @@ describe('connections', () => {
     expect(screen.queryByRole('switch', { name: /more than read/ })).toBeNull();
   });
 
+  it('takes a message off its field as the field changes, and does not repeat it in a toast', async () => {
+    fakeApi({
+      ...base,
+      'PUT /api/SqlConnection/5': {
+        status: 400,
+        body: { title: 'Validation failed', status: 400, code: 'validation', errors: { name: ['Name is required'] } },
+      },
+    });
+    const user = userEvent.setup();
+    renderApp({ path: '/collection/col-1/edit/connection/warehouse', ...owner() });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name is required')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(notificationsStore.getState().notifications).toEqual([]);
+
+    await user.type(name, 'warehouse');
+    expect(screen.queryByText('Name is required')).toBeNull();
+    expect(name.getAttribute('aria-invalid')).not.toBe('true');
+  });
+
   it('sends a password only when one is typed', async () => {
     const api = fakeApi({ ...base, 'PUT /api/SqlConnection/5': { body: buildSqlConnection() } });
     const user = userEvent.setup();
@@ -190,5 +213,18 @@ describe('connections', () => {
     renderApp({ path: '/collection/col-1/connections', ...owner() });
     expect(await screen.findByRole('link', { name: 'warehouse' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'New connection' })).toBeNull();
+  });
+
+  it("leads an Owner from an empty collection's Connections tab to adding one", async () => {
+    fakeApi({
+      ...base,
+      'GET /api/DataSourceCollection/GetByUid/col-1': { body: buildCollectionDetail({ connectionCount: 0 }) },
+      'GET /api/SqlConnection': { body: [] },
+    });
+    const user = userEvent.setup();
+    const { location } = renderApp({ path: '/collection/col-1/connections', ...owner() });
+    await user.click(await screen.findByRole('link', { name: 'Add a connection' }));
+    await waitFor(() => expect(location()).toBe('/collection/col-1/edit/connections'));
+    expect(await screen.findByRole('button', { name: 'New connection' })).toBeTruthy();
   });
 });

@@ -4,12 +4,16 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { ErrorBoundary } from '../../../components/error/ErrorBoundary.tsx';
+import { buildAuth, buildCurrentUser, buildUser } from '../../../test/builders.ts';
 import { renderApp } from '../../../test/render-app.tsx';
+
+const signedIn = () => ({ auth: buildAuth({ user: buildUser() }), currentUser: buildCurrentUser() });
 
 describe('the error page', () => {
   it('shows the summary and message it is given, an image and a Home button', async () => {
     renderApp({
       path: '/error?errorSummary=Unauthorised&errorMessage=You%20are%20not%20authorised%20to%20perform%20this%20action',
+      ...signedIn(),
     });
     expect(await screen.findByRole('heading', { name: 'Unauthorised' })).toBeTruthy();
     expect(screen.getByText('You are not authorised to perform this action')).toBeTruthy();
@@ -18,7 +22,7 @@ describe('the error page', () => {
   });
 
   it('falls back to the generic texts', async () => {
-    renderApp({ path: '/error' });
+    renderApp({ path: '/error', ...signedIn() });
     expect(await screen.findByRole('heading', { name: 'Oops. Something went wrong' })).toBeTruthy();
     expect(screen.getByText('Please try again later')).toBeTruthy();
   });
@@ -26,13 +30,13 @@ describe('the error page', () => {
   it('shows the details in developer mode only', async () => {
     const path =
       '/error?errorSummary=Failed&errorMessage=It%20broke&details=403%20GET%20%2Fapi%2FCaching%2FGetCacheKeys';
-    const first = renderApp({ path });
+    const first = renderApp({ path, ...signedIn() });
     await screen.findByRole('heading', { name: 'Failed' });
     expect(screen.queryByText('403 GET /api/Caching/GetCacheKeys')).toBeNull();
     first.unmount();
 
     window.localStorage.setItem('datalab.developerMode', 'true');
-    renderApp({ path });
+    renderApp({ path, ...signedIn() });
     expect(await screen.findByText('403 GET /api/Caching/GetCacheKeys')).toBeTruthy();
   });
 });

@@ -1,19 +1,26 @@
-import { Anchor, Button, Code, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Code, Container, Stack, Text, Title } from '@mantine/core';
 import { useDocumentTitle } from '@mantine/hooks';
-import { IconArrowRight, IconLogin } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { paths } from '@datalab/contract/paths';
 import { PRODUCT_NAME } from '@datalab/contract/texts';
-import { isEmbeddedMode } from '../../../config/portal-config.ts';
 import { usePortalConfig } from '../../../config/portal-config-context.tsx';
-import { useSession } from '../../../lib/auth/session.ts';
-import { DemoAccounts } from './DemoAccounts.tsx';
+import { InlineError } from '../../../components/error/InlineError.tsx';
+import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { useCurrentUser } from '../../../features/account/api/get-current-user.ts';
 import { GettingStarted } from './GettingStarted.tsx';
 
+/**
+ * Home, for signed-in users: what Data Lab is and what this user can do now. A Digital Lab partner and nothing
+ * else has no use for the portal's home: they land in the Digital Lab (after sign-in too, whose fallback is home).
+ */
 export function HomePage() {
   const config = usePortalConfig();
-  const { isSignedIn } = useSession();
+  const currentUser = useCurrentUser();
   useDocumentTitle(PRODUCT_NAME);
+  if (currentUser.isPending) return <PageLoader label="Loading your account" />;
+  if (currentUser.isError) return <InlineError error={currentUser.error} />;
+  const user = currentUser.data;
+  if (user.isDigitalLabOnly) return <Navigate to={paths.digitalLabTokens} replace />;
   return (
     <Container size="xl" py={48}>
       <Stack gap={48}>
@@ -27,28 +34,16 @@ export function HomePage() {
             or from your own programs with an access token; your data roles on each collection decide what you can see,
             call and change.
           </Text>
-          <Group>
-            {isSignedIn ? (
-              <Button component={Link} to={paths.collections} size="md" rightSection={<IconArrowRight size={18} />}>
-                Browse collections
-              </Button>
-            ) : (
-              <Button component={Link} to={paths.login} size="md" leftSection={<IconLogin size={18} />}>
-                Sign in to get started
-              </Button>
-            )}
-          </Group>
         </Stack>
-        <GettingStarted />
+        <GettingStarted user={user} />
         <Text size="sm" c="dimmed">
-          Programs will reach data assets through the calling layer at <Code>{config.callingLayerUrl}</Code>, coming
-          with access tokens. Questions about access? See{' '}
+          Programs reach data assets through the calling layer at <Code>{config.callingLayerUrl}</Code>, with a personal
+          access token; each asset&apos;s page has ready-made snippets. Questions about access? See{' '}
           <Anchor component={Link} to={paths.policy('contact-us')} size="sm">
             Contact us
           </Anchor>
           .
         </Text>
-        {isEmbeddedMode(config) ? <DemoAccounts accounts={config.demoAccounts} /> : null}
       </Stack>
     </Container>
   );

@@ -53,7 +53,7 @@ describe('user management', () => {
     await waitFor(() =>
       expect(screen.getByRole('switch', { name: 'User management for Grace Hopper' })).toHaveProperty('checked', true),
     );
-    expect(toastMessages()).toContain(`canManageUsers: ${lastAdministrator}`);
+    expect(toastMessages()).toContain(`Can manage users: ${lastAdministrator}`);
     const put = api.fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
     expect(String(put?.[0])).toBe('/api/User/2/SystemPermissions');
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({ canManageUsers: false });
@@ -204,7 +204,7 @@ describe('a user group', () => {
     await user.click(await screen.findByRole('option', { name: 'Staff' }));
     await user.click(screen.getByRole('button', { name: 'Add group' }));
     expect(await screen.findByText(`Max depth reached: ${detail}`)).toBeTruthy();
-    expect(toastMessages()).toContain('childId: Max depth reached');
+    expect(toastMessages()).toContain('Child ID: Max depth reached');
 
     await user.click(screen.getByRole('tab', { name: /Hierarchy/ }));
     await waitFor(() => expect(location()).toBe('/management/user-group/12/hierarchy'));

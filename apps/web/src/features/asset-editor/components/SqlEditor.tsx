@@ -16,12 +16,17 @@ export interface SqlEditorProps {
 
 const dialects = { postgres: PostgreSQL, mysql: MySQL, sqlite: SQLite };
 
+// CodeMirror lifts its tooltips (the completion list) to z-index 500, above Mantine's modals (200), so the
+// list would draw over a dialog such as "Leave without saving?". Below the modals, above the header (100).
+const tooltipLayer = EditorView.theme({ '.cm-tooltip': { zIndex: 150 } });
+
 export function SqlEditor({ value, onChange, dialect, schema, label }: SqlEditorProps) {
   const extensions = useMemo(() => {
     const nonce = readCspNonce();
     return [
       sql({ dialect: dialects[dialect], schema, upperCaseKeywords: false }),
       EditorView.lineWrapping,
+      tooltipLayer,
       EditorView.contentAttributes.of({ 'aria-label': label }),
       ...(nonce ? [EditorView.cspNonce.of(nonce)] : []),
     ];

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { testUnsavedSqlConnection } from '@datalab/contract/api/sql-connections';
 import { apiCall } from '../../../lib/api-client.ts';
 import type { ConnectionSettings } from './update-connection.ts';
+import { SQL_CONNECTION_FIELDS } from './update-connection.ts';
 
 /**
  * Connects with the settings on screen: version and warnings. With a stored connection's id, a masked or empty
@@ -10,6 +11,9 @@ import type { ConnectionSettings } from './update-connection.ts';
 export function useTestConnection(collectionUid: string, connectionId?: number) {
   return useMutation({
     mutationFn: (settings: ConnectionSettings) =>
-      apiCall(testUnsavedSqlConnection, { body: { ...settings, collectionUid, connectionId } }),
+      apiCall(testUnsavedSqlConnection, {
+        body: { ...settings, collectionUid, connectionId },
+        inlineFields: SQL_CONNECTION_FIELDS,
+      }),
   });
 }

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { testUnsavedWebApiConnection, testWebApiCredential } from '@datalab/contract/api/web-api';
 import { apiCall } from '../../../lib/api-client.ts';
 import type { WebApiConnectionSettings } from './update-web-api-connection.ts';
+import { WEB_API_CONNECTION_FIELDS } from './update-web-api-connection.ts';
 
 /**
  * Sends GET to the base URL of the settings on screen, saved or not, and answers the status, warnings and the
@@ -10,7 +11,10 @@ import type { WebApiConnectionSettings } from './update-web-api-connection.ts';
 export function useTestWebApiConnection(collectionUid: string, connectionId?: number) {
   return useMutation({
     mutationFn: (settings: WebApiConnectionSettings) =>
-      apiCall(testUnsavedWebApiConnection, { body: { ...settings, collectionUid, connectionId } }),
+      apiCall(testUnsavedWebApiConnection, {
+        body: { ...settings, collectionUid, connectionId },
+        inlineFields: WEB_API_CONNECTION_FIELDS,
+      }),
   });
 }
 

@@ -2,6 +2,7 @@ import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } fr
 import { useState, type FormEvent } from 'react';
 import { credentialKinds, type WebApiCredential } from '@datalab/contract/api/web-api';
 import { monoInput } from '../../../components/forms/mono-input.ts';
+import { useLiveFieldErrors } from '../../../components/forms/use-live-field-errors.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useSaveWebApiCredential } from '../api/save-web-api-credential.ts';
 import {
@@ -104,6 +105,8 @@ function KindFields({ draft, set, errorOf }: FieldsProps) {
   }
 }
 
+const NO_ERRORS = {};
+
 interface FieldsProps {
   draft: CredentialDraft;
   set: <K extends keyof CredentialDraft>(key: K, value: CredentialDraft[K]) => void;
@@ -116,7 +119,8 @@ export function CredentialForm({ connectionId, stored, onSaved, onCancel }: Cred
     stored ? credentialDraftOf(stored) : newCredentialDraft(),
   );
   const save = useSaveWebApiCredential();
-  const errors = save.error instanceof ApiError ? save.error.errors : {};
+  // A field's message leaves as the field changes.
+  const errors = useLiveFieldErrors(save.error instanceof ApiError ? save.error.errors : NO_ERRORS, draft);
   const errorOf = (field: string) => errors[field]?.join(' ');
   const set = <K extends keyof CredentialDraft>(key: K, value: CredentialDraft[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import type { DataSourceDetail } from '@datalab/contract/api/data-sources';
 import { InlineError } from '../../../components/error/InlineError.tsx';
 import { LazyResultGrid } from '../../../components/results/LazyResultGrid.tsx';
+import { useLiveFieldErrors } from '../../../components/forms/use-live-field-errors.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useCallDataSource } from '../api/call-data-source.ts';
 import { readParameters } from '../parameters/definition.ts';
@@ -12,6 +13,8 @@ import { valuesToCall } from '../parameters/form-values.ts';
 import { useUrlValues } from '../parameters/use-url-values.ts';
 import { ParameterForm } from './ParameterForm.tsx';
 import { ResultSummary } from './ResultSummary.tsx';
+
+const NO_ERRORS = {};
 
 export type CallOutcome = NonNullable<ReturnType<typeof useCallDataSource>['data']>;
 
@@ -32,9 +35,13 @@ interface CallWorkbenchProps {
 export function CallWorkbench({ asset, details, withExchanges = false, download }: CallWorkbenchProps) {
   const [parameters] = useState(() => readParameters(asset.parameters));
   const { values, setValue } = useUrlValues(parameters);
-  const call = useCallDataSource(asset.uid, { withExchanges });
+  // The form shows each parameter's messages under it, so the toast does not repeat them; a message leaves its
+  // field as the value changes.
+  const [inlineFields] = useState(() => parameters.map((parameter) => parameter.name));
+  const call = useCallDataSource(asset.uid, { withExchanges, inlineFields });
   const [sent, setSent] = useState<Record<string, unknown>>({});
-  const errors = call.error instanceof ApiError ? call.error.errors : {};
+  const refusals = call.error instanceof ApiError ? call.error.errors : NO_ERRORS;
+  const errors = useLiveFieldErrors(refusals, values);
 
   const handleSubmit = () => {
     const body = valuesToCall(parameters, values);
@@ -64,7 +71,7 @@ export function CallWorkbench({ asset, details, withExchanges = false, download 
         The call was cancelled. Press Call to run it again.
       </Text>
     );
-  } else if (call.isError && Object.keys(errors).length === 0) result = <InlineError error={call.error} />;
+  } else if (call.isError && Object.keys(refusals).length === 0) result = <InlineError error={call.error} />;
   else if (call.data) {
     const { result: data } = call.data;
     result = (

@@ -1,10 +1,9 @@
 import { Anchor, Table, Text } from '@mantine/core';
-import { Link } from 'react-router';
 import type { ApplicationLogItem } from '@datalab/contract/api/application-logs';
 import { type DataColumn, DataTable } from '../../../components/table/DataTable.tsx';
 import { formatDateTime } from '../../../lib/format.ts';
-import { requestRecordsPath } from '../model/log-filters.ts';
 import { LevelBadge } from './LevelBadge.tsx';
+import { RequestIdCell } from './RequestIdCell.tsx';
 
 const columns: DataColumn[] = [
   { label: 'Time', w: 170 },
@@ -12,7 +11,7 @@ const columns: DataColumn[] = [
   { label: 'Category', w: 110 },
   { label: 'Message' },
   { label: 'User', w: 160 },
-  { label: 'Request', w: 130 },
+  { label: 'Request', w: 170 },
 ];
 
 export interface LogTableProps {
@@ -53,20 +52,7 @@ export function LogTable({ records, onOpen }: LogTableProps) {
             <Text size="sm">{record.user?.name ?? '—'}</Text>
           </Table.Td>
           <Table.Td>
-            {record.requestId ? (
-              <Anchor
-                component={Link}
-                to={requestRecordsPath(record.requestId)}
-                size="sm"
-                ff="monospace"
-                title={record.requestId}
-                aria-label={`Records of request ${record.requestId}`}
-              >
-                {record.requestId.slice(0, 8)}
-              </Anchor>
-            ) : (
-              <Text size="sm">—</Text>
-            )}
+            {record.requestId ? <RequestIdCell requestId={record.requestId} /> : <Text size="sm">—</Text>}
           </Table.Td>
         </Table.Tr>
       ))}

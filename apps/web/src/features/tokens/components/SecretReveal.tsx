@@ -21,9 +21,9 @@ export function SecretReveal({ name, secret, actions }: SecretRevealProps) {
         // Yellow on yellow is too faint for text: the title reads in the text colour, the panel stays yellow.
         styles={{ title: { color: 'var(--mantine-color-text)' } }}
       >
-        This is the only time “{name}” is shown. Data Lab keeps only a fingerprint of it, so nobody can show it again:
-        if you lose it, revoke it and create a new one. Keep it like a password and never put it in a URL or in code you
-        share.
+        This is the only time the secret of “{name}” is shown. Data Lab keeps only a fingerprint of the secret, so
+        nobody can show it again: if you lose it, revoke it and create a new one. Keep it like a password and never put
+        it in a URL or in code you share.
       </Alert>
       <Stack gap={6}>
         <Text size="sm" fw={600}>

@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core';
 import type { Metrics } from '@datalab/contract/api/reporting';
 import { formatBytes } from '../../../lib/format.ts';
-import { errorRate, formatCount, formatDuration, formatPercent } from '../format.ts';
+import { errorRate, formatCount, formatPercent, formatPercentile } from '../format.ts';
 
 /** The figures' column headers, shared by the top data sources and top users tables. */
 export function MetricHeaders() {
@@ -39,7 +39,7 @@ export function MetricCells({ metrics }: { metrics: Metrics }) {
       <Table.Td ta="right">{formatCount(metrics.rows)}</Table.Td>
       <Table.Td ta="right">{formatBytes(metrics.bytes)}</Table.Td>
       <Table.Td ta="right">
-        {formatDuration(metrics.p50Ms)} / {formatDuration(metrics.p95Ms)}
+        {formatPercentile(metrics.p50Ms)} / {formatPercentile(metrics.p95Ms)}
       </Table.Td>
       <Table.Td ta="right">{formatPercent(metrics.cacheHitRatio)}</Table.Td>
     </>

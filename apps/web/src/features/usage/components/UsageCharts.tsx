@@ -2,7 +2,15 @@ import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
 import type { Granularity, MetricsBucket } from '@datalab/contract/api/reporting';
-import { errorRate, formatBucket, formatCount, formatDuration, formatPercent, granularityNouns } from '../format.ts';
+import {
+  errorRate,
+  formatBucket,
+  formatCount,
+  formatDuration,
+  formatPercent,
+  formatPercentile,
+  granularityNouns,
+} from '../format.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 
 // The period's series as two charts. Loaded on demand (recharts is large): only those who may see usage fetch it.
@@ -46,11 +54,11 @@ function durationSummary(series: MetricsBucket[], granularity: Granularity): str
   );
   const noun = granularityNouns[granularity];
   if (!slowest) return `Call durations per ${noun} (UTC): no calls.`;
-  return `Call durations per ${noun} (UTC), median and 95th percentile. The slowest ${noun} was ${formatBucket(slowest.start, granularity)}: p95 ${formatDuration(slowest.p95Ms)}.`;
+  return `Call durations per ${noun} (UTC), median and 95th percentile. The slowest ${noun} was ${formatBucket(slowest.start, granularity)}: p95 ${formatPercentile(slowest.p95Ms)}.`;
 }
 
 const durationCell = (bucket: MetricsBucket | undefined, key: 'p50Ms' | 'p95Ms') =>
-  bucket && bucket.calls > 0 ? formatDuration(bucket[key]) : '—';
+  bucket && bucket.calls > 0 ? formatPercentile(bucket[key]) : '—';
 
 export function UsageCharts({ series, granularity, headingOrder }: UsageChartsProps) {
   const labels = series.map((bucket) => formatBucket(bucket.start, granularity));
@@ -103,8 +111,8 @@ export function UsageCharts({ series, granularity, headingOrder }: UsageChartsPr
           data={data}
           dataKey="bucket"
           series={[
-            { name: 'p50', label: 'p50 (median)', color: 'teal.9' },
-            { name: 'p95', label: 'p95', color: 'orange.9', strokeDasharray: '6 3' },
+            { name: 'p50', label: 'p50 (median), at most', color: 'teal.9' },
+            { name: 'p95', label: 'p95, at most', color: 'orange.9', strokeDasharray: '6 3' },
           ]}
           withLegend
           accessibilityLayer={false}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Paper, SimpleGrid, Text } from '@mantine/core';
 import type { Metrics } from '@datalab/contract/api/reporting';
 import { formatBytes } from '../../../lib/format.ts';
-import { errorRate, formatCount, formatDuration, formatPercent } from '../format.ts';
+import { errorRate, formatCount, formatPercent, formatPercentile } from '../format.ts';
 
 function Kpi({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
   return (
@@ -32,7 +32,7 @@ export function UsageKpis({ totals }: { totals: Metrics }) {
       <Kpi label="Data sent" value={formatBytes(totals.bytes)} />
       <Kpi
         label="Duration p50 / p95"
-        value={`${formatDuration(totals.p50Ms)} / ${formatDuration(totals.p95Ms)}`}
+        value={`${formatPercentile(totals.p50Ms)} / ${formatPercentile(totals.p95Ms)}`}
         hint="Half of the calls, and 95 in 100, took at most this long"
       />
       <Kpi label="Cache hits" value={formatPercent(totals.cacheHitRatio)} hint="Calls answered from the cache" />
