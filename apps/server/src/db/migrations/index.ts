@@ -12,6 +12,7 @@ import * as downloads from './20261125_0011_downloads.ts';
 import * as usageRollups from './20261125_0012_usage_rollups.ts';
 import * as usageRecordIndexes from './20261126_0013_usage_record_indexes.ts';
 import * as partialLogIndexes from './20261126_0014_partial_log_indexes.ts';
+import * as mcp from './20261128_0018_mcp.ts';
 
 // Listed here rather than read from the folder, so the set is the same under Node, Vitest and any bundler.
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '20261125_0012_usage_rollups': usageRollups,
   '20261126_0013_usage_record_indexes': usageRecordIndexes,
   '20261126_0014_partial_log_indexes': partialLogIndexes,
+  '20261128_0018_mcp': mcp,
 };
