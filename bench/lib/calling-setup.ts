@@ -87,6 +87,8 @@ export async function createQ100Assets(
   server: DataLabServer,
   target: PgTarget,
   count: number,
+  /** More fields of each asset's body (the MCP bench makes them available to AI agents). */
+  extra: Record<string, unknown> = {},
 ): Promise<{ collectionUid: string; uids: string[] }> {
   const token = await adminToken(server);
   const collection = await call(server, token, '/api/DataSourceCollection', { name: 'Bench Q100', description: '' });
@@ -112,6 +114,7 @@ export async function createQ100Assets(
       sql: Q100_SQL,
       parameters: [{ name: 'customer_id', type: 'integer', required: true }],
       cacheTtlSeconds: 0,
+      ...extra,
     });
     uids.push(asset.uid);
   }
