@@ -53,7 +53,7 @@ export const mcp: Bench = {
       for (let round_ = 1; round_ <= rounds; round_ += 1) {
         for (const side of ['data-api', 'mcp'] as const) {
           const authorization = `Bearer ${await adminToken(server)}`;
-          const load =
+          const load: { url: string; headers: Record<string, string>; body?: string } =
             side === 'data-api'
               ? { url: `${server.baseUrl}/data/v1/${uid}?customer_id={id}`, headers: { authorization } }
               : {
