@@ -121,25 +121,23 @@ export default async function mcpRoutes(app: FastifyInstance) {
       columns,
     });
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
+    // Not closed after the reply: both hold nothing past it (no timer, no stream), and closing costs an error
+    // object per pending request map; they are garbage once the reply is written.
     await server.connect(transport);
-    try {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(request.headers)) {
-        if (typeof value === 'string') headers.set(name, value);
-        else if (Array.isArray(value)) headers.set(name, value.join(', '));
-      }
-      const webRequest = new Request(resource, { method: 'POST', headers });
-      const response = await transport.handleRequest(webRequest, { parsedBody: request.body });
-      response.headers.forEach((value, name) => {
-        reply.header(name, value);
-      });
-      // The client's self-description travels in the session id: no state is kept here between requests.
-      if (initialize && response.status === 200 && client) reply.header('mcp-session-id', sessionOfClient(client));
-      const payload = Buffer.from(await response.arrayBuffer());
-      return reply.code(response.status).send(payload.length > 0 ? payload : undefined);
-    } finally {
-      await server.close();
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (typeof value === 'string') headers.set(name, value);
+      else if (Array.isArray(value)) headers.set(name, value.join(', '));
     }
+    const webRequest = new Request(resource, { method: 'POST', headers });
+    const response = await transport.handleRequest(webRequest, { parsedBody: request.body });
+    response.headers.forEach((value, name) => {
+      reply.header(name, value);
+    });
+    // The client's self-description travels in the session id: no state is kept here between requests.
+    if (initialize && response.status === 200 && client) reply.header('mcp-session-id', sessionOfClient(client));
+    const payload = Buffer.from(await response.arrayBuffer());
+    return reply.code(response.status).send(payload.length > 0 ? payload : undefined);
   }
 
   const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>

@@ -1,4 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -22,6 +23,7 @@ import {
   outputSchema,
   parameterValuesInputSchema,
   toolDescription,
+  toolNamesOf,
   toolsOf,
   type AssetTool,
 } from './tools.ts';
@@ -121,7 +123,11 @@ async function withAllowedValues(
   return toolError(lines.join('\n'), { error: error.title, errors: error.errors ?? {}, allowedValues: allowed });
 }
 
-async function callAsset(context: McpContext, tool: AssetTool, args: Record<string, unknown>): Promise<CallToolResult> {
+async function callAsset(
+  context: McpContext,
+  tool: Pick<AssetTool, 'uid'>,
+  args: Record<string, unknown>,
+): Promise<CallToolResult> {
   const call = new DataCall(context.services, {
     user: context.user,
     uid: tool.uid,
@@ -240,12 +246,16 @@ const parameterValuesTool: Tool = {
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
 };
 
+/** One validator for every request's server: building one compiles Ajv's meta-schemas. */
+const validator = new AjvJsonSchemaValidator();
+
 /** The MCP server of one request, with the caller's tools. */
 export function createMcpServer(context: McpContext): Server {
   const server = new Server(
     { name: 'datalab', title: PRODUCT_NAME, version: context.version },
     {
       capabilities: { tools: { listChanged: false } },
+      jsonSchemaValidator: validator,
       instructions:
         `The tools answer rows of the data assets you may call in ${PRODUCT_NAME}, each with typed parameters. ` +
         `Where a parameter takes its values from a list, ${PARAMETER_VALUES_TOOL} names them.`,
@@ -262,9 +272,10 @@ export function createMcpServer(context: McpContext): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
     const { name } = request.params;
     const args = request.params.arguments ?? {};
-    const list = await loadTools();
-    if (name === PARAMETER_VALUES_TOOL) return parameterValues(context, list, args);
-    const tool = list.find((candidate) => candidate.name === name);
+    if (name === PARAMETER_VALUES_TOOL) return parameterValues(context, await loadTools(), args);
+    // A call needs only the tool's asset: its definition (and parameters) comes with the call itself.
+    const names = await toolNamesOf(context.services.calling.db, context.access, context.user);
+    const tool = names.find((candidate) => candidate.name === name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     return callAsset(context, tool, args);
   });

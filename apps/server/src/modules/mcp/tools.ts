@@ -4,7 +4,8 @@ import {
   type JsonSchema,
   type ParameterDefinition,
 } from '@datalab/engine';
-import type { Database } from '../../db/database.ts';
+import { storeWriteCount, type Database } from '../../db/database.ts';
+import { BoundedCache } from '../../lib/bounded-cache.ts';
 import { inIdList } from '../../db/id-list.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { AccessModelCache } from '../access/access-model.ts';
@@ -67,7 +68,38 @@ function findParametersOfAssets(db: Database, dataSourceIds: readonly number[]) 
     .execute();
 }
 
-const snake = (text: string) => slug(text, true).replace(/-/g, '_');
+const snakes = new BoundedCache<string, string>(10_000);
+const SNAKE_KEPT_MS = 60 * 60_000;
+
+/** A name as lower-case ASCII words joined by '_' (kept: the same names are named on every request). */
+function snake(text: string) {
+  let name = snakes.get(text);
+  if (name === undefined) {
+    name = slug(text, true).replace(/-/g, '_');
+    snakes.set(text, name, Date.now() + SNAKE_KEPT_MS);
+  }
+  return name;
+}
+
+type ToolRows = Awaited<ReturnType<typeof findToolAssets>>;
+
+/**
+ * The embedded store belongs to this process: the tool assets of a set of collections are read again only after a
+ * write (any write). PostgreSQL, shared by every instance, is read on every request.
+ */
+const localToolRows = new BoundedCache<string, { writes: number; rows: ToolRows }>(1_000);
+const LOCAL_ROWS_KEPT_MS = 10 * 60_000;
+
+async function toolRows(db: Database, collectionIds: number[]): Promise<ToolRows> {
+  const writes = storeWriteCount(db);
+  if (writes === undefined) return findToolAssets(db, collectionIds);
+  const key = collectionIds.join(',');
+  const known = localToolRows.get(key);
+  if (known?.writes === writes) return known.rows;
+  const rows = await findToolAssets(db, collectionIds);
+  localToolRows.set(key, { writes, rows }, Date.now() + LOCAL_ROWS_KEPT_MS);
+  return rows;
+}
 
 function trimName(name: string) {
   return name.slice(0, MAX_NAME).replace(/_+$/, '');
@@ -92,22 +124,15 @@ function nameTools(rows: { uid: string; name: string; collection_name: string }[
   });
 }
 
-/** The caller's tools, in a stable order (collection name, asset name, id). */
-export async function toolsOf(db: Database, access: AccessModelCache, user: AuthUser): Promise<AssetTool[]> {
+/** The caller's tools without their parameters (enough to find a tool by its name), in a stable order. */
+export async function toolNamesOf(
+  db: Database,
+  access: AccessModelCache,
+  user: AuthUser,
+): Promise<Omit<AssetTool, 'parameters'>[]> {
   const collectionIds = await collectionsAllowing(access, user, 'call');
   if (collectionIds.length === 0) return [];
-  const rows = await findToolAssets(db, collectionIds);
-  if (rows.length === 0) return [];
-  const parameterRows = await findParametersOfAssets(
-    db,
-    rows.map((row) => row.id),
-  );
-  const byAsset = new Map<number, ParameterDefinition[]>();
-  for (const row of parameterRows) {
-    const parsed = storedParameterDefinitionSchema.safeParse(JSON.parse(row.definition));
-    if (!parsed.success) continue;
-    byAsset.set(row.data_source_id, [...(byAsset.get(row.data_source_id) ?? []), parsed.data]);
-  }
+  const rows = await toolRows(db, collectionIds);
   const names = nameTools(rows);
   return rows.map((row, index) => ({
     name: names[index]!,
@@ -117,8 +142,24 @@ export async function toolsOf(db: Database, access: AccessModelCache, user: Auth
     assetName: row.name,
     description: row.description,
     collectionName: row.collection_name,
-    parameters: byAsset.get(row.id) ?? [],
   }));
+}
+
+/** The caller's tools with their parameters, in a stable order (collection name, asset name, id). */
+export async function toolsOf(db: Database, access: AccessModelCache, user: AuthUser): Promise<AssetTool[]> {
+  const tools = await toolNamesOf(db, access, user);
+  if (tools.length === 0) return [];
+  const parameterRows = await findParametersOfAssets(
+    db,
+    tools.map((tool) => tool.assetId),
+  );
+  const byAsset = new Map<number, ParameterDefinition[]>();
+  for (const row of parameterRows) {
+    const parsed = storedParameterDefinitionSchema.safeParse(JSON.parse(row.definition));
+    if (!parsed.success) continue;
+    byAsset.set(row.data_source_id, [...(byAsset.get(row.data_source_id) ?? []), parsed.data]);
+  }
+  return tools.map((tool) => ({ ...tool, parameters: byAsset.get(tool.assetId) ?? [] }));
 }
 
 /** A parameter's JSON Schema for a model: fixed options as `oneOf` of `const` with their labels as titles. */

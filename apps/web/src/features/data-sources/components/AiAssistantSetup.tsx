@@ -29,8 +29,8 @@ export function AiAssistantSetup({ available }: { available: boolean }) {
       {available ? (
         <Text size="sm" c="dimmed">
           AI assistants that speak the Model Context Protocol (Claude, ChatGPT, Cursor, VS Code, your own agents) get
-          this data asset as a tool, with the data assets of yours that are available to AI agents. They call it as
-          you (or as the token you give them), with the same masks and limits, and change nothing.
+          this data asset as a tool, with the data assets of yours that are available to AI agents. They call it as you
+          (or as the token you give them), with the same masks and limits, and change nothing.
         </Text>
       ) : (
         <Alert variant="light" color="gray" icon={<IconInfoCircle size={18} />}>
