@@ -9,6 +9,7 @@ import { callingProfile } from './calling-profile.ts';
 import { currentUser } from './current-user.ts';
 import { downloads } from './downloads.ts';
 import { grid } from './grid.ts';
+import { mcp } from './mcp.ts';
 import { profile } from './profile.ts';
 import { recording } from './recording.ts';
 import { reporting } from './reporting.ts';
@@ -32,6 +33,7 @@ const BENCHES: Bench[] = [
   grid,
   webApi,
   tokens,
+  mcp,
   appLogs,
   reporting,
   recording,

@@ -105,6 +105,8 @@ export async function createQ100Assets(
   server: DataLabServer,
   target: PgTarget,
   count: number,
+  /** More fields of each asset's body (the MCP bench makes them available to AI agents). */
+  extra: Record<string, unknown> = {},
 ): Promise<{ collectionUid: string; uids: string[] }> {
   ensureReader(target);
   const token = await adminToken(server);
@@ -131,6 +133,7 @@ export async function createQ100Assets(
       sql: Q100_SQL,
       parameters: [{ name: 'customer_id', type: 'integer', required: true }],
       cacheTtlSeconds: 0,
+      ...extra,
     });
     uids.push(asset.uid);
   }

@@ -33,6 +33,8 @@ export interface RandomLoadOptions {
   url: string;
   serverPid: number;
   headers?: Record<string, string>;
+  /** POST this body instead of a GET, with `{id}` where the customer id goes (the MCP bench's JSON-RPC call). */
+  body?: string;
   connections: number;
   seconds: number;
   maxId?: number;
@@ -81,11 +83,15 @@ export async function randomLoad(options: RandomLoadOptions): Promise<RandomLoad
     headers: options.headers ?? {},
     requests: [
       {
-        method: 'GET',
-        setupRequest: (request) => ({
-          ...request,
-          path: pathTemplate.replace('{id}', String(1 + Math.floor(Math.random() * maxId))),
-        }),
+        method: options.body === undefined ? 'GET' : 'POST',
+        setupRequest: (request) => {
+          const id = String(1 + Math.floor(Math.random() * maxId));
+          return {
+            ...request,
+            path: pathTemplate.replace('{id}', id),
+            ...(options.body === undefined ? {} : { body: options.body.replace('{id}', id) }),
+          };
+        },
       },
     ],
   });

@@ -11,6 +11,7 @@ import accountRoutes from './modules/account/routes.ts';
 import applicationLogRoutes from './modules/application-logs/routes.ts';
 import cachingRoutes from './modules/caching/routes.ts';
 import callingRoutes from './modules/calling/routes.ts';
+import mcpRoutes from './modules/mcp/routes.ts';
 import downloadsPlugin from './modules/downloads/plugin.ts';
 import downloadRoutes from './modules/downloads/routes.ts';
 import collectionRoutes from './modules/collections/routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(dependentsRoutes);
   await app.register(tokenRoutes);
   await app.register(callingRoutes);
+  await app.register(mcpRoutes);
   await app.register(downloadsPlugin);
   await app.register(downloadRoutes);
   // The demo's sample Web API (/demo-api/v1), which the demo's Web API asset calls: only with the demo.

@@ -79,6 +79,9 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9_-]{1,64}$/, 'DOWNLOAD_QUEUE_PREFIX: letters, digits, - and _ only')
     .default('datalab'),
+  MCP_ENABLED: bool.optional(),
+  MCP_MAX_ROWS: z.coerce.number().int().min(1).max(10_000).default(200),
+  MCP_DYNAMIC_CLIENT_REGISTRATION: bool.default(true),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
 });
@@ -149,6 +152,14 @@ export interface Config {
   webDistDir: string | undefined;
   /** Seed the demo (accounts, sample data) on first start. */
   demo: boolean;
+  /** The MCP endpoint (/mcp): data assets as tools for AI agents. */
+  mcp: {
+    enabled: boolean;
+    /** Rows a tool result carries at most (a model's context is small); the rest is for a download. */
+    maxRows: number;
+    /** The built-in provider registers MCP clients that ask (RFC 7591). */
+    dynamicClientRegistration: boolean;
+  };
   /** Orders in the demo's sample shop database (tests use a small one). */
   demoShopOrders: number;
   shutdownTimeoutMs: number;
@@ -277,6 +288,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDistDir: e.WEB_DIST_DIR,
     demo: e.DEMO ?? (!isProduction && builtIn),
     demoShopOrders: e.DEMO_SHOP_ORDERS,
+    // On in the embedded demo; elsewhere an administrator turns it on.
+    mcp: {
+      enabled: e.MCP_ENABLED ?? e.DEMO ?? (!isProduction && builtIn),
+      maxRows: e.MCP_MAX_ROWS,
+      dynamicClientRegistration: e.MCP_DYNAMIC_CLIENT_REGISTRATION,
+    },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sqlHostAllowlist: allowlist.list,
     sqliteSharedPaths: sharedPaths.paths,

@@ -35,7 +35,12 @@ export {
   storedParameterDefinitionSchema,
   type ParameterDefinition,
 } from './parameters/schema.ts';
-export { openApiQueryParameters, parametersJsonSchema } from './parameters/openapi.ts';
+export {
+  openApiQueryParameters,
+  parameterJsonSchema,
+  parametersJsonSchema,
+  type JsonSchema,
+} from './parameters/openapi.ts';
 export { collectOptions, stableValuesKey, type ParameterOption } from './parameters/options.ts';
 export { detectParameters } from './sql/scan.ts';
 export { transformationsSchema, ruleSchema, type Transformation } from './transformations/schema.ts';

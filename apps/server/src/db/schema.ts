@@ -71,6 +71,8 @@ export interface CollectionsTable {
   /** Lower-cased, trimmed name: names are unique regardless of case. */
   name_key: string;
   description: string;
+  /** 1: its assets that are available to AI agents are MCP tools; 0: none is (migration 0018). */
+  mcp_enabled: Generated<number>;
   created_by: number | null;
   created_at: Timestamp;
   updated_at: Timestamp;
@@ -193,6 +195,8 @@ export interface DataSourcesTable {
   request_definition: Generated<string | null>;
   /** Web API data sources: the connection credential sent, or none. */
   credential_id: Generated<number | null>;
+  /** 1: an MCP tool for the callers who may call it (migration 0018); off by default. */
+  mcp_available: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -3,11 +3,12 @@ import type Provider from 'oidc-provider';
 import { z } from 'zod';
 import { authenticateDemoAccount, listDemoAccounts } from './accounts.ts';
 import { INTERACTION_PATH } from './provider.ts';
-import { errorPage, loginPage } from './pages.ts';
+import { consentPage, errorPage, loginPage } from './pages.ts';
 import { tooManyAttempts, type SignInThrottle } from './sign-in-throttle.ts';
 
 // The login step of the built-in provider: GET shows the form, POST checks it. Consent is implied
-// for the first-party portal (provider.ts, loadExistingGrant). Whatever the form receives (wrong
+// for the first-party portal (provider.ts, loadExistingGrant); a client that registered itself (an MCP client) is
+// shown to the person, who allows or denies it once per session. Whatever the form receives (wrong
 // types, huge fields, a body over the limit), the answer is the form again with its message: user
 // input never reaches the 500 handler or the application log.
 
@@ -83,9 +84,58 @@ export async function interactionRoutes(
     const interaction = await details(provider, request, reply);
     if (!interaction || interaction.uid !== request.params.uid) return expired(reply);
     if (interaction.prompt.name === 'login') return renderLogin(app, reply, interaction.uid);
-    // Any other prompt (consent) is granted by loadExistingGrant; finishing resumes the flow.
+    const clientId = String(interaction.params['client_id'] ?? '');
+    if (interaction.prompt.name === 'consent' && clientId !== app.config.oidc.clientId) {
+      const client = await provider.Client.find(clientId);
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(
+          consentPage({
+            action: `${INTERACTION_PATH}/${interaction.uid}/consent`,
+            clientName: client?.clientName ?? clientId,
+            redirectUri: String(interaction.params['redirect_uri'] ?? ''),
+          }),
+        );
+    }
+    // The portal's consent is granted by loadExistingGrant; finishing resumes the flow.
     reply.hijack();
     return provider.interactionFinished(request.raw, reply.raw, {}, { mergeWithLastSubmission: true });
+  });
+
+  app.post<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid/consent`, async (request, reply) => {
+    const interaction = await details(provider, request, reply);
+    if (!interaction || interaction.uid !== request.params.uid || interaction.prompt.name !== 'consent') {
+      return expired(reply);
+    }
+    const decision = (request.body as Record<string, unknown> | undefined)?.['decision'];
+    if (decision !== 'allow') {
+      reply.hijack();
+      const denied = { error: 'access_denied', error_description: 'The person did not allow this client' };
+      return provider.interactionFinished(request.raw, reply.raw, denied, { mergeWithLastSubmission: false });
+    }
+    const { session, grantId, params } = interaction;
+    const grant =
+      (grantId ? await provider.Grant.find(grantId) : undefined) ??
+      new provider.Grant({ accountId: String(session?.accountId), clientId: String(params['client_id']) });
+    const missing = interaction.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
+    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+    for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+      grant.addResourceScope(indicator, scopes.join(' '));
+    }
+    const saved = await grant.save();
+    reply.hijack();
+    return provider.interactionFinished(
+      request.raw,
+      reply.raw,
+      { consent: { grantId: saved } },
+      { mergeWithLastSubmission: true },
+    );
   });
 
   app.post<{ Params: { uid: string } }>(`${INTERACTION_PATH}/:uid/login`, async (request, reply) => {

@@ -56,6 +56,23 @@ ${demo}`,
   );
 }
 
+/** Whether the person lets a client that registered itself (an MCP client) act for them. */
+export function consentPage(options: { action: string; clientName: string; redirectUri: string }) {
+  const redirect = options.redirectUri
+    ? `<p class="muted">It will be sent back to <code>${escapeHtml(options.redirectUri)}</code>.</p>`
+    : '';
+  return page(
+    'Allow access',
+    `<h1>Allow ${escapeHtml(options.clientName)}?</h1>
+<p><strong>${escapeHtml(options.clientName)}</strong> asks to call, as you, the data assets you may call in ${PRODUCT_NAME} that are available to AI agents. It cannot change anything.</p>
+${redirect}
+<form method="post" action="${escapeHtml(options.action)}">
+<button type="submit" name="decision" value="allow">Allow</button>
+<button type="submit" name="decision" value="deny" class="secondary">Deny</button>
+</form>`,
+  );
+}
+
 /**
  * RP-initiated logout. When the portal sent its ID token as a hint, the user already chose Logout
  * there, and a small script confirms at once; otherwise the user confirms here.

@@ -6,7 +6,10 @@ import { createStoreAdapter } from './adapter.ts';
 import { errorPage, logoutPage } from './pages.ts';
 
 // The built-in OpenID Connect provider (DESIGN §4): authorization code + PKCE for the portal,
-// JWT access tokens for the API audience, refresh tokens for silent renew.
+// JWT access tokens for the API audience, refresh tokens for silent renew. MCP clients use it too: they register
+// themselves (RFC 7591, unless MCP_DYNAMIC_CLIENT_REGISTRATION is off), sign the person in with code + PKCE, and
+// name the MCP endpoint as the resource (RFC 8707); its tokens carry the API's audience, which the endpoint belongs
+// to, and any other resource is refused. A registered client is not first-party: the person consents to it once.
 
 export const OIDC_MOUNT_PATH = '/oidc';
 export const INTERACTION_PATH = `${OIDC_MOUNT_PATH}/interaction`;
@@ -16,6 +19,10 @@ export interface BuiltInProviderOptions {
   publicUrl: string;
   clientId: string;
   audience: string;
+  /** The MCP endpoint's resource URL: a resource indicator naming it gets a token for the API audience. */
+  mcpResource: string;
+  /** MCP clients may register themselves (RFC 7591). */
+  dynamicClientRegistration: boolean;
   scopes: string[];
   signingJwk: Record<string, unknown>;
   cookieSecret: Buffer;
@@ -64,6 +71,7 @@ export function createBuiltInProvider(options: BuiltInProviderOptions): Provider
     features: {
       devInteractions: { enabled: false },
       revocation: { enabled: true },
+      registration: { enabled: options.dynamicClientRegistration, initialAccessToken: false },
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx: KoaContextWithOIDC, form: string) => {
@@ -77,7 +85,7 @@ export function createBuiltInProvider(options: BuiltInProviderOptions): Provider
         defaultResource: () => options.audience,
         useGrantedResource: () => true,
         getResourceServerInfo: (_ctx, resource) => {
-          if (resource !== options.audience) throw new oidcErrors.InvalidTarget();
+          if (resource !== options.audience && resource !== options.mcpResource) throw new oidcErrors.InvalidTarget();
           return {
             scope: apiScopes,
             audience: options.audience,
@@ -106,13 +114,17 @@ export function createBuiltInProvider(options: BuiltInProviderOptions): Provider
     issueRefreshToken: async (_ctx, client) => client.grantTypeAllowed('refresh_token'),
     clientBasedCORS: (_ctx, origin) => origin === new URL(options.publicUrl).origin,
     interactions: { url: (_ctx, interaction) => `${INTERACTION_PATH}/${interaction.uid}` },
-    // First-party portal: the user is never asked to consent to what the portal requests.
+    // First-party portal: the user is never asked to consent to what the portal requests. Any other (registered)
+    // client gets its grant from the consent page (interactions.ts) and keeps it for the session.
     loadExistingGrant: async (ctx) => {
       const { client, session, params } = ctx.oidc;
       if (!client || !session?.accountId) return undefined;
-      const grantId = session.grantIdFor(client.clientId);
+      // A consent just given (interactions.ts) names its grant in the interaction's result.
+      const consented = (ctx.oidc.result?.['consent'] as { grantId?: string } | undefined)?.grantId;
+      const grantId = consented ?? session.grantIdFor(client.clientId);
       const grant = grantId ? await ctx.oidc.provider.Grant.find(grantId) : undefined;
       if (grant) return grant;
+      if (client.clientId !== options.clientId) return undefined;
       const created = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
       created.addOIDCScope(String(params?.['scope'] ?? 'openid'));
       created.addResourceScope(options.audience, apiScopes);

@@ -73,6 +73,8 @@ export default fp(
       publicUrl: config.publicUrl,
       clientId: config.oidc.clientId,
       audience: config.oidc.audience,
+      mcpResource: `${config.publicUrl}/mcp`,
+      dynamicClientRegistration: config.mcp.enabled && config.mcp.dynamicClientRegistration,
       scopes: config.oidc.scopes,
       signingJwk: options.signingJwk,
       cookieSecret: config.signingKey,

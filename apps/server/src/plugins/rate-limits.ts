@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis as RedisClient } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
@@ -30,6 +30,11 @@ declare module 'fastify' {
 
 const WINDOW_SECONDS = 60;
 
+/** Where a call's rate-limit fields go: a Fastify reply, or whatever a surface turns into its own reply. */
+export interface HeaderSink {
+  headers(values: Record<string, string>): unknown;
+}
+
 /**
  * Calls per minute through the calling layer, counted per token (a Data Lab token) or per user (an OIDC caller):
  * one budget of RATE_LIMIT_PER_MINUTE across data sources, except that a data source with its own limit
@@ -59,7 +64,7 @@ export class CallLimits {
   }
 
   /** Counts one call and sets the reply's RateLimit fields; throws the 429 (with the same fields) past the limit. */
-  async consume(reply: FastifyReply, user: AuthUser, dataSource?: { id: number; rateLimitPerMinute: number | null }) {
+  async consume(reply: HeaderSink, user: AuthUser, dataSource?: { id: number; rateLimitPerMinute: number | null }) {
     const own = dataSource?.rateLimitPerMinute ?? null;
     const caller = user.token ? `t${user.token.id}` : `u${user.id}`;
     const [policy, points, key] =

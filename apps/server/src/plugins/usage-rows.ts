@@ -15,8 +15,13 @@ export interface UsageRecord {
   /** The data asset's name when the call got as far as its definition (the call's log record names it). */
   dataSourceName?: string | null;
   collectionId: number | null;
-  /** 'data-api': a call of the calling layer (the portal's call screens use it too); 'download': a download job. */
-  channel: 'data-api' | 'download';
+  /**
+   * 'data-api': a call of the calling layer (the portal's call screens use it too); 'mcp': a tool call of the MCP
+   * endpoint; 'download': a download job.
+   */
+  channel: 'data-api' | 'mcp' | 'download';
+  /** The MCP client that made the call, as its clientInfo names it ("name/version"). */
+  client?: string;
   format: string;
   status: number;
   durationMs: number;
@@ -115,11 +120,12 @@ const levelOf = (status: number): LogRow['level'] => (status >= 500 ? 'error' : 
 /** The call's application-log record: what an administrator reads on /management/logs. */
 function toLog(entry: UsageRecord, at: string): LogRow {
   const asset = entry.dataSourceName ? `${entry.dataSourceName} (${entry.dataSourceUid})` : entry.dataSourceUid;
-  const what = entry.channel === 'download' ? 'Download' : 'Call';
+  const what = entry.channel === 'download' ? 'Download' : entry.channel === 'mcp' ? 'MCP tool call' : 'Call';
+  const client = entry.client ? ` by ${entry.client}` : '';
   const durationMs = Math.round(entry.durationMs);
   const rows = Math.max(0, entry.rows);
   const message =
-    `${what} of ${asset} as ${entry.format}: ${entry.status}, ${rows} rows, ${entry.bytes} bytes ` +
+    `${what} of ${asset}${client} as ${entry.format}: ${entry.status}, ${rows} rows, ${entry.bytes} bytes ` +
     `in ${durationMs} ms${entry.cacheHit ? ', from the cache' : ''}`;
   const details = encodeCallDetails({
     channel: entry.channel,
@@ -132,6 +138,7 @@ function toLog(entry: UsageRecord, at: string): LogRow {
     bytes: entry.bytes,
     durationMs,
     cacheHit: entry.cacheHit,
+    ...(entry.client ? { client: entry.client } : {}),
   });
   return {
     created_at: at,

@@ -158,6 +158,8 @@ async function insertAsset(db: Database, collectionId: number, connectionId: num
       kind: 'sql',
       sql_text: asset.sql,
       cache_ttl_seconds: asset.cacheTtlSeconds ?? 60,
+      // The demo's assets are tools of the MCP endpoint, so an AI assistant can be tried at once.
+      mcp_available: 1,
       created_at: at,
       updated_at: at,
     })

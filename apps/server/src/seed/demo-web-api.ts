@@ -135,6 +135,7 @@ async function seedOnce(app: FastifyInstance, trx: Database): Promise<Seeded | u
       kind: 'webapi',
       request_definition: JSON.stringify(request),
       cache_ttl_seconds: 60,
+      mcp_available: 1,
       ...stamps,
     })
     .returning('id')

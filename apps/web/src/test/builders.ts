@@ -108,6 +108,7 @@ export function buildCollectionDetail(
     uid: 'col-1',
     name: 'Sales',
     description: 'Orders and customers',
+    mcpEnabled: true,
     myRole: 'Owner',
     assetCount: 0,
     connectionCount: 0,

@@ -35,6 +35,7 @@ export function buildDataSourceDetail(
     rowCap: 1000,
     timeoutMs: 30_000,
     maxExportRows: 1_000_000,
+    mcpAvailable: false,
     connection: { id: 5, name: 'shop', kind: 'sqlite' },
     parameters: [
       {

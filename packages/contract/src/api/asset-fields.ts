@@ -12,6 +12,8 @@ export const assetLimits = {
   rowCap: z.number().int().min(1).max(100_000).default(1000),
   timeoutMs: z.number().int().min(100).max(600_000).default(30_000),
   maxExportRows: z.number().int().min(1).max(10_000_000).default(1_000_000),
+  /** A tool of the MCP endpoint for the callers who may call it (off when created without it; kept when not sent). */
+  mcpAvailable: z.boolean().optional(),
 };
 
 export const assetIdentity = {

@@ -15,6 +15,8 @@ export const collectionSummary = z.object({
   uid: z.string(),
   name: z.string(),
   description: z.string(),
+  /** Its assets that are available to AI agents are tools of the MCP endpoint (an Owner's or administrator's switch). */
+  mcpEnabled: z.boolean(),
   /** The caller's effective role; null for an administrator who sees it without one. */
   myRole: dataRole.nullable(),
   assetCount: z.number().int(),
@@ -35,7 +37,13 @@ export const collectionDetail = collectionSummary.extend({
 export type CollectionDetail = z.infer<typeof collectionDetail>;
 
 export const createCollection = z.object({ name, description });
-export const updateCollection = z.object({ uid: z.string().trim().min(1), name, description });
+export const updateCollection = z.object({
+  uid: z.string().trim().min(1),
+  name,
+  description,
+  /** Left as it is when not sent. */
+  mcpEnabled: z.boolean().optional(),
+});
 
 export const collectionSortColumns = ['name', 'createdAt', 'updatedAt'] as const;
 

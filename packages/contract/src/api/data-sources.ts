@@ -65,6 +65,8 @@ export const dataSourceDetail = dataSourceSummary.extend({
   rowCap: z.number().int(),
   timeoutMs: z.number().int(),
   maxExportRows: z.number().int(),
+  /** Offered to AI agents as a tool of the MCP endpoint. */
+  mcpAvailable: z.boolean(),
   connection: z.object({ id: z.number().int(), name: z.string(), kind: z.string() }).nullable(),
   parameters: z.array(storedParameter),
   transformations: z.array(transformation),

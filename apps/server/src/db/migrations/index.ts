@@ -14,6 +14,7 @@ import * as usageRecordIndexes from './20261126_0013_usage_record_indexes.ts';
 import * as partialLogIndexes from './20261126_0014_partial_log_indexes.ts';
 import * as downloadCancel from './20261128_0015_download_cancel.ts';
 import * as privilegedOverride from './20261128_0016_privileged_override.ts';
+import * as mcp from './20261128_0018_mcp.ts';
 
 // Listed here rather than read from the folder, so the set is the same under Node, Vitest and any bundler.
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '20261126_0014_partial_log_indexes': partialLogIndexes,
   '20261128_0015_download_cancel': downloadCancel,
   '20261128_0016_privileged_override': privilegedOverride,
+  '20261128_0018_mcp': mcp,
 };

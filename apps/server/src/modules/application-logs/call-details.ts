@@ -17,11 +17,14 @@ export interface CallDetails {
   bytes: number;
   durationMs: number;
   cacheHit: boolean;
+  /** The MCP client of an MCP tool call (its clientInfo: "name/version"); stored as a last element when known. */
+  client?: string;
 }
 
 /** The stored text of a call's details. */
 export function encodeCallDetails(details: CallDetails): string {
   const { channel, dataAsset, collectionId, tokenId, format, status, rows, bytes, durationMs, cacheHit } = details;
+  const client = details.client === undefined ? [] : [details.client];
   return JSON.stringify([
     TAG,
     channel,
@@ -36,14 +39,16 @@ export function encodeCallDetails(details: CallDetails): string {
     bytes,
     durationMs,
     cacheHit ? 1 : 0,
+    ...client,
   ]);
 }
 
 /** The details object of a stored array written by encodeCallDetails; undefined for any other value. */
 export function expandCallDetails(stored: unknown): CallDetails | undefined {
-  if (!Array.isArray(stored) || stored.length !== 13 || stored[0] !== TAG) return undefined;
+  if (!Array.isArray(stored) || (stored.length !== 13 && stored.length !== 14) || stored[0] !== TAG) return undefined;
   const [, channel, uid, name, id, collectionId, tokenId, format, status, rows, bytes, durationMs, cacheHit] =
     stored as [string, string, string, string | null, number | null, number | null, number | null, string, ...number[]];
+  const client = stored[13] as unknown;
   return {
     channel,
     dataAsset: { uid, name, id },
@@ -55,5 +60,6 @@ export function expandCallDetails(stored: unknown): CallDetails | undefined {
     bytes: bytes!,
     durationMs: durationMs!,
     cacheHit: cacheHit === 1,
+    ...(typeof client === 'string' ? { client } : {}),
   };
 }

@@ -1,18 +1,18 @@
-import { contentTypes, isEngineError, type Format } from '@datalab/engine';
+import { contentTypes, type Format } from '@datalab/engine';
 import { EXCHANGE_HEADER } from '@datalab/contract/api/web-api';
 import { messages } from '@datalab/contract/messages';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, invalid } from '../../lib/errors.ts';
-import { engineErrorReply, forCaller, mapEngineErrors, replyError } from '../../lib/engine-errors.ts';
-import type { UsageRecord } from '../../plugins/usage.ts';
+import { invalid } from '../../lib/errors.ts';
+import { forCaller, mapEngineErrors } from '../../lib/engine-errors.ts';
 import type { RouteAccess } from '../access/route-access.ts';
 import type { DataSourceDefinition } from '../data-sources/definition.service.ts';
 import { ExchangeLog } from '../data-sources/web-api-assets.service.ts';
 import { DefinitionCache } from './definitions.ts';
 import { TRUNCATED_TRAILER, acceptsTrailers, contentDisposition, negotiateFormat } from './negotiation.ts';
 import { DATA_API_PREFIX, callableAssets, openApiDocument } from './openapi.ts';
-import { serverTiming, type CallTimings } from './server-timing.ts';
-import { callExport, callJson, callableAsset, checkValues, isAuthor, type CallingDeps } from './service.ts';
+import { DataCall, type CallServices } from './call.service.ts';
+import { serverTiming } from './server-timing.ts';
+import { callExport, isAuthor, type CallingDeps } from './service.ts';
 
 // The calling layer (DESIGN §6): /data/v1/{dataAssetUid} answers GET (values in the query string) and POST (a JSON
 // object of values), and /data/v1/openapi.json describes what the caller may call. Not /api routes: they take the
@@ -25,12 +25,6 @@ const authenticate =
   (app: FastifyInstance) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
     app.authenticate(request).then(() => done(), done);
   };
-
-function statusOf(error: unknown): number {
-  if (error instanceof AppError) return error.status;
-  if (isEngineError(error)) return engineErrorReply(error).status;
-  return 500;
-}
 
 /** The raw values: the query string without `format`, or the POST body, which must be a JSON object. */
 function rawValues(request: FastifyRequest): Record<string, unknown> {
@@ -55,42 +49,10 @@ function abortOnClose(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-interface Call {
-  request: FastifyRequest;
-  reply: FastifyReply;
-  startedAt: number;
-  /** The usage record so far: filled in as the call learns its asset and format. */
-  record: UsageRecord;
-  /** Where the call's time went, reported in Server-Timing. */
-  timings: CallTimings;
-  finish: (outcome: Partial<UsageRecord>) => void;
-}
-
 /** Server-Timing with what was measured so far; set before the reply (or the error reply) leaves. */
-function reportTimings(call: Call) {
+function reportTimings(call: DataCall, reply: FastifyReply) {
   const value = serverTiming(call.timings);
-  if (value) call.reply.header('server-timing', value);
-}
-
-function startCall(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, userId: number, uid: string) {
-  const startedAt = performance.now();
-  const record: UsageRecord = {
-    userId,
-    dataSourceId: null,
-    dataSourceUid: uid,
-    collectionId: null,
-    channel: 'data-api',
-    format: 'json',
-    status: 200,
-    durationMs: 0,
-    rows: 0,
-    bytes: 0,
-    cacheHit: false,
-    requestId: request.id,
-  };
-  const finish = (outcome: Partial<UsageRecord>) =>
-    app.usage.record({ ...record, durationMs: performance.now() - startedAt, ...outcome });
-  return { request, reply, startedAt, record, timings: {}, finish } satisfies Call;
+  if (value) reply.header('server-timing', value);
 }
 
 export default async function callingRoutes(app: FastifyInstance) {
@@ -103,6 +65,7 @@ export default async function callingRoutes(app: FastifyInstance) {
     maxExportRows: app.config.maxExportRows,
     definitions: new DefinitionCache(),
   };
+  const services: CallServices = { calling: deps, limits: app.callLimits, usage: app.usage };
 
   app.get(
     `${DATA_API_PREFIX}/openapi.json`,
@@ -116,46 +79,45 @@ export default async function callingRoutes(app: FastifyInstance) {
   );
 
   /**
-   * Answers a call the caller may make, in the format asked for; `finish` writes its usage record. `author`: the
+   * Answers a call the caller may make, in the format asked for; the call writes its usage record. `author`: the
    * caller is an Editor or Owner of the asset's collection, signed in to the portal (no token), who may read the
    * upstream exchanges of a Web API call (EXCHANGE_HEADER; ignored for anyone else) and the database's own error text.
    */
-  async function answer(call: Call, definition: DataSourceDefinition, author: boolean) {
-    const { request, reply, record, finish, startedAt, timings } = call;
+  async function answer(
+    call: DataCall,
+    definition: DataSourceDefinition,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    author: boolean,
+  ) {
     const format: Format = negotiateFormat(
       (request.query as Record<string, unknown>)['format'],
       request.headers.accept,
     );
-    record.format = format;
-    const values = checkValues(definition, rawValues(request));
+    call.record.format = format;
+    const values = call.values(definition, rawValues(request));
     const signal = abortOnClose(reply);
     reply.header('content-disposition', contentDisposition(definition.name, format));
     if (format === 'json') {
       // The developer view asks for the upstream exchanges of a Web API asset (EXCHANGE_HEADER).
       const exchanges = author && request.headers[EXCHANGE_HEADER] === '1' ? new ExchangeLog() : undefined;
-      let result: Awaited<ReturnType<typeof callJson>>;
-      try {
-        result = await callJson(deps, definition, values, startedAt, timings, signal, exchanges);
-      } catch (error) {
-        throw replyError(error);
-      }
-      finish({ rows: result.rows, bytes: result.body.length, cacheHit: result.cached });
-      reportTimings(call);
+      const result = await call.json(definition, values, signal, exchanges);
+      reportTimings(call, reply);
       return reply.type(contentTypes.json).send(result.body);
     }
-    const stream = await mapEngineErrors(() => callExport(deps, definition, values, format, timings, signal));
-    reportTimings(call);
+    const stream = await mapEngineErrors(() => callExport(deps, definition, values, format, call.timings, signal));
+    reportTimings(call, reply);
     // A cut at the row limit is also the file's last line (engine writers/truncation.ts); a client that accepts
     // trailers learns it without reading the body. A failed export sends none: its body is cut off instead.
     if (acceptsTrailers(request.headers.te)) {
       reply.trailer(TRUNCATED_TRAILER, async () => String((await stream.done).truncated));
     }
     stream.done.then(
-      (stats) => finish({ rows: stats.rows, bytes: stats.bytes }),
+      (stats) => call.finish({ rows: stats.rows, bytes: stats.bytes }),
       (error: unknown) => {
         // Headers are out: the reply is cut off (the body was destroyed), never a silently truncated file.
         request.log.error({ err: error, dataAsset: definition.uid, format }, 'export failed after streaming began');
-        finish({ status: statusOf(error) });
+        call.fail(error);
       },
     );
     return reply.type(contentTypes[format]).send(stream.body);
@@ -165,34 +127,18 @@ export default async function callingRoutes(app: FastifyInstance) {
     const user = request.user;
     if (!user) throw new Error('authenticate did not run');
     const { dataAssetUid: uid } = request.params as { dataAssetUid: string };
-    const call = startCall(app, request, reply, user.id, uid);
-    // A collection token acts for no person: its calls are recorded under the token alone.
-    if (user.token) {
-      Object.assign(call.record, { tokenId: user.token.id, userId: user.token.kind === 'collection' ? null : user.id });
-    }
+    const call = new DataCall(services, { user, uid, channel: 'data-api', requestId: request.id });
     let definition: DataSourceDefinition | undefined;
     let author = false;
     try {
-      // Each call counts against the caller's limit, a refused one too (against the general budget).
-      try {
-        definition = await callableAsset(deps, user, uid, call.timings);
-      } catch (error) {
-        await app.callLimits.consume(reply, user);
-        throw error;
-      }
-      await app.callLimits.consume(reply, user, definition);
-      Object.assign(call.record, {
-        dataSourceId: definition.id,
-        dataSourceName: definition.name,
-        collectionId: definition.collection.id,
-      });
+      definition = await call.authorize(reply);
       author = await isAuthor(deps, user, definition.collection.id);
-      return await answer(call, definition, author);
+      return await answer(call, definition, request, reply, author);
     } catch (failure) {
       const error = author ? failure : forCaller(failure);
       if (error !== failure) await logDatabaseText(request, user.id, definition, failure);
-      call.finish({ status: statusOf(error) });
-      reportTimings(call);
+      call.fail(error);
+      reportTimings(call, reply);
       throw error;
     }
   }

@@ -14,6 +14,7 @@ export function presentCollectionSummary(
     uid: collection.uid,
     name: collection.name,
     description: collection.description,
+    mcpEnabled: collection.mcp_enabled === 1,
     myRole: role,
     assetCount,
     createdAt: new Date(collection.created_at),

@@ -129,11 +129,17 @@ export function insertCollection(
 export function updateCollectionRow(
   db: Database,
   id: number,
-  values: { name: string; description: string; at: string },
+  values: { name: string; description: string; mcpEnabled?: boolean | undefined; at: string },
 ) {
   return db
     .updateTable('collections')
-    .set({ name: values.name, name_key: nameKey(values.name), description: values.description, updated_at: values.at })
+    .set({
+      name: values.name,
+      name_key: nameKey(values.name),
+      description: values.description,
+      ...(values.mcpEnabled === undefined ? {} : { mcp_enabled: values.mcpEnabled ? 1 : 0 }),
+      updated_at: values.at,
+    })
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

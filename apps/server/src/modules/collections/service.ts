@@ -34,7 +34,12 @@ export const newUid = () => randomBytes(9).toString('base64url');
 export const findCollection = (db: Database, uid: string) => findCollectionByUid(db, uid);
 export const findCollectionOfAsset = (db: Database, idOrUid: string) => findCollectionByDataAsset(db, idOrUid);
 
-const snapshot = (c: Collection) => ({ uid: c.uid, name: c.name, description: c.description });
+const snapshot = (c: Collection) => ({
+  uid: c.uid,
+  name: c.name,
+  description: c.description,
+  mcpEnabled: c.mcp_enabled === 1,
+});
 
 /** A name clash with a collection the caller cannot see must not confirm that it exists (docs/decisions.md). */
 const NAME_UNAVAILABLE = 'This name is not available; choose another';
@@ -111,13 +116,14 @@ export async function updateCollection(
   actor: Actor,
   collection: Collection,
   role: DataRole | null,
-  input: { name: string; description: string },
+  input: { name: string; description: string; mcpEnabled?: boolean | undefined },
 ) {
   const updated = await actor.db.transaction().execute(async (trx) => {
     await assertNameFree(actor, trx, input.name, collection.id);
     const row = await updateCollectionRow(trx, collection.id, {
       name: input.name,
       description: input.description,
+      mcpEnabled: input.mcpEnabled,
       at: new Date().toISOString(),
     });
     const target = { type: 'collection', id: row.uid, name: row.name };

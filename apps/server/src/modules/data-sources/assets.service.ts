@@ -124,6 +124,7 @@ const limitsOf = (body: Create | Update) => ({
   row_cap: body.rowCap,
   timeout_ms: body.timeoutMs,
   max_export_rows: body.maxExportRows,
+  ...(body.mcpAvailable === undefined ? {} : { mcp_available: body.mcpAvailable ? 1 : 0 }),
 });
 
 export interface Parts {

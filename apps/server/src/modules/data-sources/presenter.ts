@@ -71,6 +71,7 @@ export function presentDetail(
     rowCap: source.row_cap,
     timeoutMs: source.timeout_ms,
     maxExportRows: source.max_export_rows,
+    mcpAvailable: source.mcp_available === 1,
     connection: connection
       ? { id: connection.id, name: connection.name, kind: connection.driver ?? connection.kind }
       : null,

@@ -106,6 +106,17 @@ export async function parameterOptions(
   return Object.fromEntries(Object.entries(lists).map(([name, options]) => [name, options.map((o) => o.value)]));
 }
 
+/**
+ * The value/label options of one parameter of an asset (fixed, or run from its parameter data source with the
+ * values of the parents it depends on): what the MCP endpoint offers an agent.
+ */
+export async function parameterChoices(s: RunServices, collectionId: number, def: ParameterDefinition, raw: RawValues) {
+  if (def.allowedValues?.kind === 'fixed') {
+    return def.allowedValues.options.map((o) => ({ value: o.value, label: o.label ?? String(o.value) }));
+  }
+  return (await mapEngineErrors(() => optionsFrom(s, collectionId, def, raw))) ?? [];
+}
+
 /** GET /api/DataSource/ParameterData/{id}: value/label options of one parameter (fixed or from its source). */
 export async function parameterData(s: RunServices, parameterId: number, raw: RawValues) {
   const row = await s.db

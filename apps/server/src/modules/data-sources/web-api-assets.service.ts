@@ -104,6 +104,7 @@ const columnsOf = (body: Create | Update, connectionId: number, credentialId: nu
   row_cap: body.rowCap,
   timeout_ms: body.timeoutMs,
   max_export_rows: body.maxExportRows,
+  ...(body.mcpAvailable === undefined ? {} : { mcp_available: body.mcpAvailable ? 1 : 0 }),
 });
 
 export async function createWebApiAsset(actor: Actor, collection: Collection, role: DataRole | null, body: Create) {

@@ -1,4 +1,4 @@
-import { Alert, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { createCollection as collectionBody, type CollectionDetail } from '@datalab/contract/api/collections';
@@ -35,6 +35,29 @@ export function EditOverviewPanel({ collection }: { collection: CollectionDetail
             onSubmit={async (values) => {
               await update.mutateAsync(values);
               notifySuccess('Collection saved');
+            }}
+          />
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p="lg" maw={640}>
+        <Stack gap="sm">
+          <Title order={2} fz="h4">
+            AI agents (MCP)
+          </Title>
+          <Text size="sm" c="dimmed">
+            The data assets of this collection that their editors made available to AI agents are tools of the MCP
+            endpoint, for the AI assistants of people and tokens that may call them. Off: none of them is.
+          </Text>
+          <Switch
+            label="Offer this collection's data assets to AI agents"
+            checked={collection.mcpEnabled}
+            disabled={!collection.can.edit || update.isPending}
+            onChange={async (event) => {
+              const mcpEnabled = event.currentTarget.checked;
+              await update.mutateAsync({ name: collection.name, description: collection.description, mcpEnabled });
+              notifySuccess(
+                mcpEnabled ? 'AI agents may use this collection' : 'AI agents no longer use this collection',
+              );
             }}
           />
         </Stack>

@@ -9,6 +9,7 @@ import { NotFoundState } from '../../../components/page/NotFoundState.tsx';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
 import { useDataSource } from '../../../features/data-sources/api/get-data-source.ts';
+import { AiAssistantSetup } from '../../../features/data-sources/components/AiAssistantSetup.tsx';
 import { CallingSnippets } from '../../../features/data-sources/components/CallingSnippets.tsx';
 import { CallWorkbench } from '../../../features/data-sources/components/CallWorkbench.tsx';
 import { readParameters } from '../../../features/data-sources/parameters/definition.ts';
@@ -75,6 +76,12 @@ export function DigitalLabAssetCallPage() {
         </Text>
         <CallWorkbench key={data.uid} asset={data} download={callDownload(data.uid)} />
         <Snippets asset={data} />
+        <Card withBorder radius="md" padding="lg" component="section" aria-label="Use from an AI assistant">
+          <Title order={2} fz="h4" mb="md">
+            Use from an AI assistant
+          </Title>
+          <AiAssistantSetup available={data.mcpAvailable} />
+        </Card>
       </Stack>
     </PageFrame>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Stack, Switch, TextInput, Textarea } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { DataSourceDetail } from '@datalab/contract/api/data-sources';
@@ -148,6 +148,14 @@ export function AssetEditor(props: AssetEditorProps) {
       <EditorSection title="Client tools">
         <ClientToolsField value={draft.clientTools} onChange={(clientTools) => change({ clientTools })} />
         <ClientToolSettings asset={asset} tools={draft.clientTools} />
+      </EditorSection>
+      <EditorSection title="AI agents">
+        <Switch
+          label="Available to AI agents"
+          description="A tool of the MCP endpoint for AI assistants of the people and tokens that may call this asset, with its masks and limits."
+          checked={draft.mcpAvailable}
+          onChange={(event) => change({ mcpAvailable: event.currentTarget.checked })}
+        />
       </EditorSection>
       <EditorSection title="Limits and cache">
         <LimitsFields limits={draft} onChange={change} />

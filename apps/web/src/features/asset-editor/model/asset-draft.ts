@@ -48,6 +48,8 @@ export interface AssetDraft {
   transformations: TransformationDraft[];
   /** The client tools the asset's page offers snippets for. */
   clientTools: ClientTool[];
+  /** A tool of the MCP endpoint for AI agents of the callers who may call it. */
+  mcpAvailable: boolean;
 }
 
 /** A new asset offers the two snippets every caller can use. */
@@ -68,6 +70,7 @@ export const emptyDraft = (connectionId: number | null, kind: AssetKind = 'sql')
   parameters: [],
   transformations: [],
   clientTools: [...DEFAULT_CLIENT_TOOLS],
+  mcpAvailable: false,
 });
 
 function parameterDraft(stored: StoredParameter): ParameterDraft {
@@ -93,6 +96,7 @@ export function draftOf(asset: DataSourceDetail): AssetDraft {
     parameters: [...asset.parameters].sort((a, b) => a.position - b.position).map(parameterDraft),
     transformations: transformationDrafts(asset.transformations),
     clientTools: asset.clientToolConfigurations.map((configuration) => configuration.tool),
+    mcpAvailable: asset.mcpAvailable,
   };
 }
 

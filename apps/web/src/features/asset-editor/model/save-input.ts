@@ -18,6 +18,7 @@ export function saveInputOf(draft: AssetDraft, target: { collectionUid: string; 
     parameters: definitionsOf(draft.parameters),
     transformations: transformationInputs(draft.transformations),
     clientTools: draft.clientTools,
+    mcpAvailable: draft.mcpAvailable,
   };
   const { uid, collectionUid } = target;
   if (draft.kind === 'sql') {

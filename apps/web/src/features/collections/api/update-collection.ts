@@ -5,7 +5,10 @@ import { invalidateScopes } from '../../../lib/query-scopes.ts';
 import { collectionKeys } from '../keys.ts';
 import type { CollectionInput } from './create-collection.ts';
 
-export function updateCollection(uid: string, body: CollectionInput) {
+/** The details to save; `mcpEnabled` is left as it is when not sent. */
+type UpdateInput = CollectionInput & { mcpEnabled?: boolean };
+
+export function updateCollection(uid: string, body: UpdateInput) {
   return apiCall(putCollection, { body: { uid, ...body }, quietStatuses: [409] });
 }
 
@@ -13,7 +16,7 @@ export function updateCollection(uid: string, body: CollectionInput) {
 export function useUpdateCollection(uid: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CollectionInput) => updateCollection(uid, body),
+    mutationFn: (body: UpdateInput) => updateCollection(uid, body),
     onSuccess: async (updated) => {
       queryClient.setQueryData(collectionKeys.detail(uid), updated);
       await Promise.all([

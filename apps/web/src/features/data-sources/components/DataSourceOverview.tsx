@@ -5,6 +5,7 @@ import type { DataSourceDetail } from '@datalab/contract/api/data-sources';
 import { paths } from '@datalab/contract/paths';
 import { texts } from '@datalab/contract/texts';
 import { readParameters } from '../parameters/definition.ts';
+import { AiAssistantSetup } from './AiAssistantSetup.tsx';
 import { CallingSnippets } from './CallingSnippets.tsx';
 import { kindLabels } from './DataSourceTable.tsx';
 import { ParameterTable } from './ParameterTable.tsx';
@@ -62,6 +63,7 @@ export function DataSourceOverview({ asset }: { asset: DataSourceDetail }) {
           <Fact label="Rows in a download, at most">{asset.maxExportRows.toLocaleString()}</Fact>
           <Fact label="Timeout">{seconds(asset.timeoutMs)}</Fact>
           <Fact label="Cache">{asset.cacheTtlSeconds === 0 ? 'Off' : `${asset.cacheTtlSeconds} s`}</Fact>
+          <Fact label="AI agents">{asset.mcpAvailable ? 'Available' : 'Not available'}</Fact>
         </SimpleGrid>
       </Section>
       <Section title="Parameters">
@@ -72,6 +74,9 @@ export function DataSourceOverview({ asset }: { asset: DataSourceDetail }) {
       </Section>
       <Section title="Call it from a program">
         <CallingSnippets asset={asset} />
+      </Section>
+      <Section title="Use from an AI assistant">
+        <AiAssistantSetup available={asset.mcpAvailable} />
       </Section>
       <Section title="Recent calls">
         <RecentCalls uid={asset.uid} />
