@@ -1,11 +1,11 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { PRODUCT_NAME } from '@datalab/contract/texts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BoundedCache } from '../../lib/bounded-cache.ts';
+import { LRUCache } from 'lru-cache';
 import { AppError } from '../../lib/errors.ts';
 import type { CallServices } from '../calling/call.service.ts';
 import { DefinitionCache } from '../calling/service.ts';
-import { createMcpServer } from './server.ts';
+import { COLUMNS_KEPT_MS, createMcpServer } from './server.ts';
 import { clientOfSession, sessionOfClient } from './session.ts';
 
 // The MCP endpoint (Streamable HTTP, stateless): POST /mcp answers JSON-RPC in JSON, one MCP server and transport
@@ -63,7 +63,7 @@ export default async function mcpRoutes(app: FastifyInstance) {
     limits: app.callLimits,
     usage: app.usage,
   };
-  const columns = new BoundedCache<string, { name: string; type: string }[]>(2_000);
+  const columns = new LRUCache<string, { name: string; type: string }[]>({ max: 2_000, ttl: COLUMNS_KEPT_MS });
 
   // RFC 9728: where MCP clients learn which authorization server signs tokens for this resource.
   const metadata = {

@@ -16,7 +16,7 @@ import type { AccessModelCache } from '../access/access-model.ts';
 import { DataCall, type CallServices } from '../calling/call.service.ts';
 import type { DataSourceDefinition } from '../data-sources/definition.service.ts';
 import { parameterChoices } from '../data-sources/run.service.ts';
-import type { BoundedCache } from '../../lib/bounded-cache.ts';
+import type { LRUCache } from 'lru-cache';
 import {
   PARAMETER_VALUES_TOOL,
   inputSchema,
@@ -48,13 +48,13 @@ export interface McpContext {
   /** The version of this server, as initialize answers it. */
   version: string;
   /** Column names and types of results seen, by asset id and version: the tools' output schemas. */
-  columns: BoundedCache<string, { name: string; type: string }[]>;
+  columns: LRUCache<string, { name: string; type: string }[]>;
 }
 
 /** How many allowed values a tool error lists at most. */
 const MAX_LISTED_VALUES = 50;
 
-const COLUMNS_KEPT_MS = 24 * 60 * 60_000;
+export const COLUMNS_KEPT_MS = 24 * 60 * 60_000;
 
 const columnsKey = (definition: DataSourceDefinition) => `${definition.id}:${definition.version}`;
 
@@ -145,7 +145,7 @@ async function callAsset(
       columns: { name: string; type: string }[];
       rows: Record<string, unknown>[];
     };
-    context.columns.set(columnsKey(definition), columns, Date.now() + COLUMNS_KEPT_MS);
+    context.columns.set(columnsKey(definition), columns);
     const cut = rows.length > context.maxRows;
     const shown = cut ? rows.slice(0, context.maxRows) : rows;
     const truncated = cut || result.truncated;

@@ -5,7 +5,7 @@ import {
   type ParameterDefinition,
 } from '@datalab/engine';
 import { storeWriteCount, type Database } from '../../db/database.ts';
-import { BoundedCache } from '../../lib/bounded-cache.ts';
+import { LRUCache } from 'lru-cache';
 import { inIdList } from '../../db/id-list.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { AccessModelCache } from '../access/access-model.ts';
@@ -68,15 +68,15 @@ function findParametersOfAssets(db: Database, dataSourceIds: readonly number[]) 
     .execute();
 }
 
-const snakes = new BoundedCache<string, string>(10_000);
 const SNAKE_KEPT_MS = 60 * 60_000;
+const snakes = new LRUCache<string, string>({ max: 10_000, ttl: SNAKE_KEPT_MS });
 
 /** A name as lower-case ASCII words joined by '_' (kept: the same names are named on every request). */
 function snake(text: string) {
   let name = snakes.get(text);
   if (name === undefined) {
     name = slug(text, true).replace(/-/g, '_');
-    snakes.set(text, name, Date.now() + SNAKE_KEPT_MS);
+    snakes.set(text, name);
   }
   return name;
 }
@@ -87,8 +87,8 @@ type ToolRows = Awaited<ReturnType<typeof findToolAssets>>;
  * The embedded store belongs to this process: the tool assets of a set of collections are read again only after a
  * write (any write). PostgreSQL, shared by every instance, is read on every request.
  */
-const localToolRows = new BoundedCache<string, { writes: number; rows: ToolRows }>(1_000);
 const LOCAL_ROWS_KEPT_MS = 10 * 60_000;
+const localToolRows = new LRUCache<string, { writes: number; rows: ToolRows }>({ max: 1_000, ttl: LOCAL_ROWS_KEPT_MS });
 
 async function toolRows(db: Database, collectionIds: number[]): Promise<ToolRows> {
   const writes = storeWriteCount(db);
@@ -97,7 +97,7 @@ async function toolRows(db: Database, collectionIds: number[]): Promise<ToolRows
   const known = localToolRows.get(key);
   if (known?.writes === writes) return known.rows;
   const rows = await findToolAssets(db, collectionIds);
-  localToolRows.set(key, { writes, rows }, Date.now() + LOCAL_ROWS_KEPT_MS);
+  localToolRows.set(key, { writes, rows });
   return rows;
 }
 
