@@ -250,6 +250,14 @@ async function main() {
     const pid = serverPid(port);
     const uid = pid ? statusLine(pid, 'Uid')?.[0] : undefined;
     check('the server runs as a non-root user', uid !== undefined && uid !== '0', `uid ${uid}`);
+    // The entrypoint execs node: no shell stands between the runtime and the server to swallow SIGTERM.
+    const parent = pid ? statusLine(pid, 'PPid')?.[0] : undefined;
+    const parentCommand = parent ? readFileSync(`/proc/${parent}/cmdline`, 'utf8').split('\0')[0] : '';
+    check(
+      "node is exec'd by the entrypoint (no shell in between)",
+      !/(^|\/)(ba|da)?sh$/.test(parentCommand ?? ''),
+      parentCommand,
+    );
     const cmdline = pid ? readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ') : '';
     check('node runs with the web flags', cmdline.includes('--max-semi-space-size=8'), cmdline.trim());
 
