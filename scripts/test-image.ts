@@ -1,15 +1,18 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fetchClient } from '../apps/server/src/testing/http.ts';
 import { freePort } from '../apps/server/src/testing/ports.ts';
 import { signIn } from '../apps/server/src/testing/sign-in.ts';
+import { createPostgresDatabase, isPostgresAvailable } from '../apps/server/src/testing/stores.ts';
 
 // `npm run test:image`: builds the image as a platform team would and runs it as one would, on this machine (no
 // image registry, no container daemon): a stand-in Node base (deploy/local-base.sh), `buildah bud --isolation
 // chroot`, then `buildah run --isolation chroot --network host` in the embedded mode. Checks readiness, the portal
 // and the sign-in page, a data call with a Data Lab token, the non-root user, what the image holds (no dev packages,
-// no sources), the role argument, and a clean stop on SIGTERM; reports the build's time and the image's size.
+// no sources), the role argument, and a clean stop on SIGTERM; then compose.yaml's shape (two web containers and a
+// worker on the machine's PostgreSQL and Redis); reports the build's time and the image's size.
 // Needs root, buildah and mmdebstrap (apt-get install buildah mmdebstrap). Layers are cached: a second run is fast.
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -101,6 +104,151 @@ async function call(url: string, token: string, method: string, path: string, bo
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: response.status, text: await response.text() };
+}
+
+/** A personal access token of the admin with Reader on the collection of the demo asset `name`, and that asset. */
+async function readerToken(url: string, name: string): Promise<{ secret: string; uid: string }> {
+  const { access_token: oidc } = await signIn(fetchClient(), {
+    publicUrl: url,
+    username: 'admin',
+    password: 'datalab',
+  });
+  const assets = JSON.parse((await call(url, oidc, 'GET', '/api/DataSource/GetAll?pageSize=100&kind=sql')).text) as {
+    items: { uid: string; name: string }[];
+  };
+  const asset = assets.items.find((item) => item.name === name);
+  if (!asset) throw new Error(`no demo asset "${name}"`);
+  const collection = JSON.parse(
+    (await call(url, oidc, 'GET', `/api/DataSourceCollection/GetByDataAssetId/${asset.uid}`)).text,
+  ) as { uid: string };
+  const created = await call(url, oidc, 'POST', '/api/Token', {
+    kind: 'personal',
+    name: `test:image ${name}`,
+    roles: [{ collectionUid: collection.uid, role: 'Reader' }],
+  });
+  if (created.status !== 201) throw new Error(`POST /api/Token answered ${created.status}: ${created.text}`);
+  return { secret: (JSON.parse(created.text) as { secret: string }).secret, uid: asset.uid };
+}
+
+/**
+ * compose.yaml's shape from this image: two web containers and a worker container started at the same instant, on
+ * one fresh PostgreSQL database and the machine's Redis, sharing one data folder. Both web processes become ready
+ * (the migrations ran once between them), and a download started on one is run by the worker and fetched from the
+ * other.
+ */
+async function scaleOut(image: string) {
+  const database = await createPostgresDatabase();
+  const data = mkdtempSync(join(tmpdir(), 'datalab-image-data-'));
+  chownSync(data, 10001, 10001);
+  chmodSync(data, 0o700);
+  const containers: string[] = [];
+  const processes: ChildProcess[] = [];
+  let output = '';
+  try {
+    const ports = [await freePort(), await freePort()];
+    const env = [
+      `DATABASE_URL=${database.url}`,
+      'REDIS_URL=redis://127.0.0.1:6379',
+      `DOWNLOAD_QUEUE_PREFIX=datalab-image-${ports[0]}`,
+      'DEMO_SHOP_ORDERS=2000',
+      'LOG_LEVEL=warn',
+    ];
+    // The first web process seeds the demo (its accounts and the asset below); seeding is not meant for several
+    // processes at once (the demo is the embedded mode's), so the others start with DEMO=false.
+    const roles: [string, number | undefined, boolean][] = [
+      ['web', ports[0], true],
+      ['web', ports[1], false],
+      ['worker', undefined, false],
+    ];
+    for (const [role, port, demo] of roles) {
+      const container = must('buildah', ['from', '--pull-never', image]);
+      containers.push(container);
+      const child = spawn(
+        'buildah',
+        [
+          'run',
+          '--isolation',
+          'chroot',
+          '--network',
+          'host',
+          // buildah run lays its own volume over the image's VOLUME /data, hiding a bind mount there: the shared
+          // folder goes elsewhere and DATA_DIR names it.
+          '-v',
+          `${data}:/shared`,
+          '--env',
+          'DATA_DIR=/shared',
+          ...env.flatMap((entry) => ['--env', entry]),
+          ...(port ? ['--env', `PORT=${port}`, '--env', `PUBLIC_URL=http://localhost:${port}`] : []),
+          '--env',
+          `DEMO=${demo}`,
+          container,
+          '--',
+          '/app/deploy/container/entrypoint.sh',
+          role,
+        ],
+        { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      processes.push(child);
+    }
+    const [a, b] = ports.map((port) => `http://localhost:${port}`) as [string, string];
+    await Promise.all([waitReady(a, processes[0]!, 180_000), waitReady(b, processes[1]!, 180_000)]);
+    check('two web containers and a worker started at once on one store all come up', processes[2]!.exitCode === null);
+
+    const { secret, uid } = await readerToken(a, 'Customer activity');
+    const onB = await call(b, secret, 'GET', `/data/v1/${uid}`);
+    check('a token made on one web process calls data on the other', onB.status === 200, `${onB.status}`);
+    const started = await call(b, secret, 'POST', '/api/Download', { dataAssetUid: uid, format: 'csv' });
+    const job = JSON.parse(started.text) as { id: string };
+    let state = '';
+    for (let attempt = 0; attempt < 120 && !['Completed', 'Failed'].includes(state); attempt += 1) {
+      await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+      state = (JSON.parse((await call(a, secret, 'GET', `/api/Download/${job.id}/Status`)).text) as { state: string })
+        .state;
+    }
+    const file = await call(a, secret, 'GET', `/api/Download/${encodeURIComponent(job.id)}/File`);
+    check(
+      'a download started on one web process is run by the worker and fetched from the other',
+      started.status < 300 && state === 'Completed' && file.status === 200 && file.text.startsWith('customer,'),
+      `start ${started.status}, ${state || 'no state'}, file ${file.status}`,
+    );
+  } catch (error) {
+    log(`--- scale-out output ---\n${output.slice(-4000)}`);
+    throw error;
+  } finally {
+    await Promise.all(
+      processes.map(
+        (child) =>
+          new Promise<void>((resolveExit) => {
+            if (child.exitCode !== null) return resolveExit();
+            child.once('exit', () => resolveExit());
+            const pid = serverPidOf(child);
+            if (pid) process.kill(pid, 'SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+          }),
+      ),
+    );
+    if (results.some((result) => !result.ok)) log(`--- scale-out output ---\n${output.slice(-4000)}`);
+    for (const container of containers) run('buildah', ['rm', container]);
+    await database.drop();
+    rmSync(data, { recursive: true, force: true });
+  }
+}
+
+/** The node process under a `buildah run` child (buildah-chroot-runtime, then the exec'd entrypoint). */
+function serverPidOf(child: ChildProcess): number | undefined {
+  const descendants = (pid: number): number[] => {
+    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    return children.flatMap((entry) => [Number(entry), ...descendants(Number(entry))]);
+  };
+  try {
+    return descendants(child.pid!).find((pid) =>
+      readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('/app/apps/server/dist/server.js'),
+    );
+  } catch {
+    return undefined;
+  }
 }
 
 async function main() {
@@ -329,6 +477,13 @@ async function main() {
   } finally {
     if (server && server.exitCode === null) server.kill('SIGKILL');
     run('buildah', ['rm', container]);
+  }
+
+  if (await isPostgresAvailable()) {
+    log('== the scale-out shape: two web containers and a worker on PostgreSQL and Redis');
+    await scaleOut(IMAGE);
+  } else {
+    check('PostgreSQL answers on 127.0.0.1:5432 for the scale-out checks', false, 'bash scripts/ensure-services.sh');
   }
 
   const failed = results.filter((result) => !result.ok).length;
