@@ -196,6 +196,13 @@ async function scaleOut(image: string) {
     await Promise.all([waitReady(a, processes[0]!, 180_000), waitReady(b, processes[1]!, 180_000)]);
     check('two web containers and a worker started at once on one store all come up', processes[2]!.exitCode === null);
 
+    const workerPid = serverPidOf(processes[2]!);
+    const workerCommand = workerPid ? readFileSync(`/proc/${workerPid}/cmdline`, 'utf8').split('\0').join(' ') : '';
+    check(
+      'the worker runs with the worker flags',
+      workerCommand.includes('--max-old-space-size=192'),
+      workerCommand.trim(),
+    );
     const { secret, uid } = await readerToken(a, 'Customer activity');
     const onB = await call(b, secret, 'GET', `/data/v1/${uid}`);
     check('a token made on one web process calls data on the other', onB.status === 200, `${onB.status}`);
@@ -239,7 +246,10 @@ async function scaleOut(image: string) {
 /** The node process under a `buildah run` child (buildah-chroot-runtime, then the exec'd entrypoint). */
 function serverPidOf(child: ChildProcess): number | undefined {
   const descendants = (pid: number): number[] => {
-    const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+    // Any thread may have started a child (buildah is a Go program): read every thread's list.
+    const children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim().split(/\s+/).filter(Boolean),
+    );
     return children.flatMap((entry) => [Number(entry), ...descendants(Number(entry))]);
   };
   try {
@@ -333,6 +343,24 @@ async function main() {
       'it holds the server bundle and the built portal, no dev packages, no sources',
       shipped.stdout.trim() === JSON.stringify(['apps/web/dist/index.html', 'apps/server/dist/server.js']),
       shipped.stdout.trim() || shipped.stderr.trim(),
+    );
+
+    // What a read-only root filesystem would refuse, the image's user is refused already: it writes only /data.
+    const writable = run('buildah', [
+      'run',
+      '--isolation',
+      'chroot',
+      container,
+      '--',
+      'node',
+      '-e',
+      "const fs=require('fs');console.log(JSON.stringify(['/app','/app/apps/server/dist','/','/usr/local','/data']" +
+        ".filter((d)=>{try{fs.writeFileSync(d+'/.w','');fs.rmSync(d+'/.w');return true}catch{return false}})))",
+    ]);
+    check(
+      "the image's user can write /data and nothing of the image",
+      writable.stdout.trim() === '["/data"]',
+      writable.stdout.trim(),
     );
 
     const worker = run('buildah', [
