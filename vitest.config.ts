@@ -9,7 +9,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.unit.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/server/src/**/*.unit.test.ts',
+            'scripts/**/*.test.ts',
+            'deploy/**/*.test.ts',
+          ],
           // The engine's *.int.test.ts need the database services: they run with the integration project.
           exclude: ['packages/engine/src/**/*.int.test.ts'],
         },
