@@ -41,7 +41,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Shared code never reaches into features; features never reach into the app (STYLE.md habit 9).
+    // Shared code never reaches into features; features never reach into the app (code-style habit 9).
     files: ['apps/web/src/components/**', 'apps/web/src/lib/**', 'apps/web/src/config/**'],
     rules: {
       'no-restricted-imports': [

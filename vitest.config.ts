@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-// Three tiers (STYLE.md habit 13): unit beside the code, integration through inject against real
+// Three tiers (code-style habit 13): unit beside the code, integration through inject against real
 // stores (apps/server), and end-to-end in Chromium (e2e/, run by Playwright, not here).
 export default defineConfig({
   test: {

@@ -8,7 +8,7 @@ import { removeScratchDir, scratchDir, stop } from './lib/processes.ts';
 import { print } from './lib/stats.ts';
 import type { Bench, BenchResult } from './lib/types.ts';
 
-// Issue 3's targets on PostgreSQL with the issue's dataset: GetAll for a user in 20 groups, p99 at
+// The access model's targets on PostgreSQL with the issue's dataset: GetAll for a user in 20 groups, p99 at
 // 20 connections ≤ 50 ms; the authorization check of one request ≤ 1 ms at p99, measured inside the
 // server (its Server-Timing header) on GetByUid.
 

@@ -11,7 +11,7 @@ import { removeScratchDir, scratchDir, stop } from './lib/processes.ts';
 import { max, median, print, printTable, round } from './lib/stats.ts';
 import type { Bench, BenchOptions, BenchResult, Verdict } from './lib/types.ts';
 
-// Issue 11 "Speed": GetApplicationLogs over 1,000,000 records with a text filter, p99 ≤ 200 ms. On each metadata
+// Target: GetApplicationLogs over 1,000,000 records with a text filter, p99 ≤ 200 ms. On each metadata
 // store (PostgreSQL, the scale-out store, carries the verdict; SQLite is reported): a fresh store migrated by the
 // real server, 1,000,000 records written with SQL (app-logs-data.ts), the server started again on it, the demo
 // administrator signed in through the login form, then every search case called `--calls` times in turn through

@@ -11,7 +11,7 @@ import { envOption, intOption, wordsOption } from './lib/options.ts';
 import { median, print, printTable, round } from './lib/stats.ts';
 import type { Bench, BenchOptions, BenchResult, Verdict } from './lib/types.ts';
 
-// Issue 8, "Speed": Q100 (100 rows of one customer, random ids 1..10000, 50 connections) through the calling
+// Target: Q100 (100 rows of one customer, random ids 1..10000, 50 connections) through the calling
 // layer — authenticated, authorized, values validated, usage recorded — side by side in one run with the bare
 // Fastify + pg route, the same asset with its cache on, and Directus 12.4.0 when installed; then the exports of
 // all 1,000,000 rows (calling-exports.ts). Each side: warm-up, then the measured run; rounds alternate the sides.

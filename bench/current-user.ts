@@ -8,7 +8,7 @@ import { mean, median, print, printTable, round } from './lib/stats.ts';
 import { intOption } from './lib/options.ts';
 import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';
 
-// Target (issue 7, "Speed"): GET /api/Account/GetCurrentUser — authenticated, authorized, logged at the
+// Target ("Speed"): GET /api/Account/GetCurrentUser — authenticated, authorized, logged at the
 // default level (info, one line per request) — at least 0.7 × a bare Fastify route returning the same
 // JSON, 50 connections, measured side by side in one run.
 // Runs alternate baseline/ours (A B A B …) so drift on the shared 2-core box hits both equally; the

@@ -12,9 +12,9 @@ import { launch, removeScratchDir, scratchDir, stop } from './lib/processes.ts';
 import { median, print, printTable, round } from './lib/stats.ts';
 import type { Bench, BenchResult, Verdict } from './lib/types.ts';
 
-// Issue 11 "Speed": a download of all 1,000,000 orders end to end — POST /api/Download, poll until Completed, fetch
+// Target: a download of all 1,000,000 orders end to end — POST /api/Download, poll until Completed, fetch
 // the file (curl to /dev/null) — as CSV against `psql \copy` of the same rows in the same run (≤ 1.5×), and as
-// Parquet and XLSX with their times; the worker's peak RSS (VmHWM) under 250 MB for each. DESIGN §3's scale-out
+// Parquet and XLSX with their times; the worker's peak RSS (VmHWM) under 250 MB for each. product §12's scale-out
 // shape: a web process (DATALAB_ROLE=web) and a worker process (--role=worker, started afresh for each download
 // so its VmHWM is that job's peak) on a fresh PostgreSQL metadata database and the machine's Redis.
 

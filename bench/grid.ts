@@ -7,7 +7,7 @@ import { intOption } from './lib/options.ts';
 import { print } from './lib/stats.ts';
 import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';
 
-// Issue 8: "The result grid renders 100,000 rows and scrolls with no task over 50 ms in Chromium's performance
+// "The result grid renders 100,000 rows and scrolls with no task over 50 ms in Chromium's performance
 // trace." The real server (embedded store, demo shop of 100,000 orders) and the real portal in Debian's Chromium:
 // an asset returning every order (row cap 100,000) is called from its call page, then the grid is scrolled by the
 // mouse wheel and by keyboard jumps. Chromium reports every main-thread task over 50 ms as a "longtask"

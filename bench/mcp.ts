@@ -9,7 +9,7 @@ import { randomLoad, type RandomLoadRun } from './lib/random-load.ts';
 import { median, print, printTable, round } from './lib/stats.ts';
 import type { Bench, BenchResult, Verdict } from './lib/types.ts';
 
-// Issue 30: a tool call over the MCP endpoint against the same asset over /data/v1 as JSON, side by side in one run
+// a tool call over the MCP endpoint against the same asset over /data/v1 as JSON, side by side in one run
 // on one server: the calling-layer bench's Q100 (100 rows of one random customer of 10,000, cache off), made
 // available to AI agents. (a) GET /data/v1/{uid}?customer_id=N, (b) POST /mcp with a JSON-RPC tools/call of the
 // asset's tool (a stateless request, as every MCP request is: its own MCP server and transport, the tool resolved

@@ -22,7 +22,7 @@ import { removeScratchDir, stop } from './lib/processes.ts';
 import { median, print, printTable, round } from './lib/stats.ts';
 import type { Bench, BenchResult, Verdict } from './lib/types.ts';
 
-// Issue 11 "Speed": "recording usage and logs at 2,000 calls per second costs the calling layer under 5 % of its
+// Target: "recording usage and logs at 2,000 calls per second costs the calling layer under 5 % of its
 // throughput". Per metadata store (`--store=sqlite,postgres`: SQLite, the embedded default, and a fresh PostgreSQL
 // database per server, the scale-out store), two real servers (LOG_LEVEL=info), one with USAGE_RECORDING=on (a
 // usage record and a 'call' log record per call, written in batches, and the rollups) and one with it off. Each

@@ -14,7 +14,7 @@ import { removeScratchDir, scratchDir, stop } from './lib/processes.ts';
 import { max, median, print, printTable, round } from './lib/stats.ts';
 import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';
 
-// Issue 11 "Speed": the metrics summaries over 10,000,000 usage records, p99 ≤ 300 ms. A fresh PostgreSQL store
+// Target: the metrics summaries over 10,000,000 usage records, p99 ≤ 300 ms. A fresh PostgreSQL store
 // migrated by the real server; the records written set-based (one INSERT … SELECT … FROM generate_series per
 // chunk, the usage_records indexes dropped during the load and built after it): 90 days, 1000 data sources in 100
 // collections, 2000 users, skewed as real traffic is (a few users make most calls, each user calls a handful of data

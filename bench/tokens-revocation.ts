@@ -6,7 +6,7 @@ import { stop } from './lib/processes.ts';
 import { print } from './lib/stats.ts';
 import type { Verdict } from './lib/types.ts';
 
-// Issue 10, "Revocation holds on the next call, also across instances": a personal access token revoked through
+// Target: "Revocation holds on the next call, also across instances": a personal access token revoked through
 // `PUT /api/Token/{id}/Revoke` is refused (401) by the very next call — on the same server, while other calls with
 // it are in flight, and on a second server instance sharing one PostgreSQL metadata store.
 

@@ -17,7 +17,7 @@ import {
   type RevocationData,
 } from './tokens-revocation.ts';
 
-// Issue 10, "Speed": the calling layer with a Data Lab token against the same with an OIDC token — same asset (the
+// Target: the calling layer with a Data Lab token against the same with an OIDC token — same asset (the
 // calling-layer bench's Q100, cache off: 100 rows of one random customer of 10,000), same server, same run. (a) the
 // demo administrator's OIDC access token (signed in through the login form), (b) a personal access token of that
 // administrator made with POST /api/Token (Reader on the asset's collection). Rounds alternate A B A B, each side

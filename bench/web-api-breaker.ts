@@ -6,7 +6,7 @@ import { max, print, printTable, round } from './lib/stats.ts';
 import type { Verdict } from './lib/types.ts';
 import { upstreamCounts, type Upstream } from './web-api-setup.ts';
 
-// Issue 9: "the circuit breaker answers a failing upstream in under 5 ms at p99 once open". The failing asset
+// "the circuit breaker answers a failing upstream in under 5 ms at p99 once open". The failing asset
 // (/v1/fail answers 503, on a connection of its own) is called one call at a time until a call comes back 502 without
 // reaching the upstream (its request count does not move): the breaker is open. Then, while it stays open (30 s
 // cool-down, the connection's default), calls are timed one at a time — the latency of one caller, not a queue — and

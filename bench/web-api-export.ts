@@ -5,7 +5,7 @@ import { max, median, print, printTable, round } from './lib/stats.ts';
 import type { Verdict } from './lib/types.ts';
 import { EXPORT_PAGE_ROWS, UPSTREAM_KEY, upstreamCounts, type Upstream } from './web-api-setup.ts';
 
-// Issue 9: "100,000 rows paged from the upstream stream to CSV with server RSS under 200 MB". Each export on a
+// "100,000 rows paged from the upstream stream to CSV with server RSS under 200 MB". Each export on a
 // freshly started server (so its VmHWM is that export's peak), timed by curl to /dev/null while the server's RSS is
 // sampled (bench/lib/exports.ts); the upstream's count says every page was fetched. For scale: the same pages read
 // back to back by the bench straight from the upstream, no Data Lab in between.

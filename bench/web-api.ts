@@ -18,7 +18,7 @@ import {
   type WebApiAssets,
 } from './web-api-setup.ts';
 
-// Issue 9, "Speed": against a local upstream answering 100 rows of JSON (web-api-upstream.ts, its own process), the
+// Target: against a local upstream answering 100 rows of JSON (web-api-upstream.ts, its own process), the
 // calling layer over a Web API asset — authenticated, authorized, rate-counted, value validated, upstream called
 // through the engine's connector (guard, breaker, gate), rows parsed and shaped, usage recorded — with its cache off,
 // side by side in each round with a bare Fastify route proxying the same upstream with undici

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signInAt, test } from './fixtures.ts';
 
-// The access model end to end (DESIGN §5): a role given to a group reaches the members of the
+// The access model end to end (product §14): a role given to a group reaches the members of the
 // groups nested in it, and is gone from the next request once the membership is.
 
 async function pick(page: Page, picker: string, search: string, option: string) {

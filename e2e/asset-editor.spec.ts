@@ -1,6 +1,6 @@
 import { expect, signInAt, test } from './fixtures.ts';
 
-// Issue 8 §4: an editor writes a SQL asset in the editor (CodeMirror), defines the parameter the SQL uses, runs it
+// an editor writes a SQL asset in the editor (CodeMirror), defines the parameter the SQL uses, runs it
 // before saving, saves, and the asset is then called like any other. Also the connection screen: the stored
 // secret is not shown and the test reports the server.
 

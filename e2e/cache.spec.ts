@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInAt, test } from './fixtures.ts';
 
-// Issue 11 §2 against the real server: the administrator calls a demo asset whose results are cached, finds the
+// Against the real server: the administrator calls a demo asset whose results are cached, finds the
 // entry on /management/cache, looks at it in the result grid, removes it, calls again and purges the cache.
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

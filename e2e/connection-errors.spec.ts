@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signInAt, test } from './fixtures.ts';
 
-// Issue 28, "an administrator sees why a connection test failed and finds the record in the log": `admin` tests a
+// "An administrator sees why a connection test failed and finds the record in the log": `admin` tests a
 // PostgreSQL connection to a port nobody listens on and a MariaDB connection with a wrong password; the form says
 // why each failed, under the field to fix; then /management/logs holds a warning for each.
 

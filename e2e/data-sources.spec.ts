@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInAt, test } from './fixtures.ts';
 
-// Issue 8 §7: `analyst` opens a demo asset of Sales, picks a region and then a country in the dependent dropdown,
+// `analyst` opens a demo asset of Sales, picks a region and then a country in the dependent dropdown,
 // calls, sees rows, sorts, sees the e-mails masked, downloads CSV and the file's content is checked.
 
 /** The text of one column's cells in the rows the grid shows. */
@@ -96,7 +96,7 @@ test('analyst calls a demo asset with dependent dropdowns, sorts, sees masked e-
   }
 });
 
-// Issue 8 §4: the developer-mode call shows the exact request (no token), the SQL as stored with its bound values
+// the developer-mode call shows the exact request (no token), the SQL as stored with its bound values
 // apart (typed by the server: the form's "1" is bound as the integer 1), the four stage timings from Server-Timing
 // and the raw reply; the asset's screen then lists the call among its recent calls.
 test('analyst calls in developer mode, sees SQL, bound values, timings and reply, then the call in recent calls', async ({

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, signInAt, test } from './fixtures.ts';
 
-// Issue 28, managing what exists: the Owner of Sales (`admin`) deletes a data asset and then a connection after
+// the Owner of Sales (`admin`) deletes a data asset and then a connection after
 // reading what goes with them, and is refused while an asset still uses the connection; cancels a download job from
 // My downloads; changes a client tool's settings and watches the snippet follow. Screens at 1440 and 768 px.
 

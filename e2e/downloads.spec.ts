@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
 import { expect, signInAt, test } from './fixtures.ts';
 
-// Issue 11 §7, downloads: `analyst` starts a 100,000-row XLSX download from a data asset's call screen, watches its
+// `analyst` starts a 100,000-row XLSX download from a data asset's call screen, watches its
 // progress, gets the file from the browser, and the test opens it with exceljs; then finds the job under My
 // downloads (reached from the navigation) and fetches the file again from there.
 // The demo shop holds exactly 100,000 orders (DEMO_SHOP_SIZE) but no demo asset returns them all, so the analyst

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, signInAt, test } from './fixtures.ts';
 
-// Issue 11 §3 against the real server: the administrator's change is audited; on /management/logs they find the
+// Against the real server: the administrator's change is audited; on /management/logs they find the
 // record by level and text, read its change in the drawer (and axe finds nothing there), and the drawer's request
 // id shows that request's records.
 

@@ -1,6 +1,6 @@
 import { expect, signInAt, test } from './fixtures.ts';
 
-// Issue 7 §3 against the real server: groups renamed on their Details tab (leaving unsaved changes
+// Against the real server: groups renamed on their Details tab (leaving unsaved changes
 // asks first), a nesting picker that offers no cycle, a sortable user list, and a deactivated user
 // whose open session ends with "Sign in again", which brings them back once reactivated.
 

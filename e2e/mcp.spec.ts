@@ -4,7 +4,7 @@ import { fetchClient } from '../apps/server/src/testing/http.ts';
 import { signIn } from '../apps/server/src/testing/sign-in.ts';
 import { DEMO_PASSWORD, expect, signInAt, test } from './fixtures.ts';
 
-// Issue 30: an editor makes a new data asset available to AI agents, copies the MCP configuration from the asset's
+// an editor makes a new data asset available to AI agents, copies the MCP configuration from the asset's
 // page, and a real MCP client (the official SDK) connects with it and calls the asset's tool.
 
 test('an editor makes an asset available to AI agents; an MCP client calls it with the copied configuration', async ({

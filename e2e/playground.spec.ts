@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInAt, test } from './fixtures.ts';
 
-// Issue 9 §6: the playground (developer mode) runs ad-hoc SQL on the demo shop and an HTTP request on the demo Web
+// the playground (developer mode) runs ad-hoc SQL on the demo shop and an HTTP request on the demo Web
 // API, on connections of a collection the caller owns, and saves nothing; "Save as data asset" opens the editor with
 // the draft.
 

@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Locator, Page } from '@playwright/test';
 import { expect, signInAt, test } from './fixtures.ts';
 
-// Issue 8 §7, the second scenario: `admin` creates a PostgreSQL connection in a collection of its own (to a fresh
+// `admin` creates a PostgreSQL connection in a collection of its own (to a fresh
 // database this test creates on the machine's PostgreSQL), writes a SQL asset with an integer parameter, runs it,
 // adds a mask rule (the live preview shows it), saves it and grants `analyst` Reader on the collection; `analyst`
 // then calls the asset and sees the rows, masked.

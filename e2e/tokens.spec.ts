@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, signInAt, test } from './fixtures.ts';
 
-// Issue 10 §5 and §7 in Chromium: `partner` creates a personal access token in the Digital Lab, sees its secret
+// In Chromium: `partner` creates a personal access token in the Digital Lab, sees its secret
 // once and copies it; a call to the calling layer with it returns the rows; after `partner` revokes it in the
 // portal, the same call answers 401. The Digital Lab's call page shows the asset and its snippets. An Owner
 // (`admin` owns Sales in the demo) creates a collection token in the collection's Tokens tab, and it reads Sales.

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, signInAt, test } from './fixtures.ts';
 
-// Issue 11 §4 and §7 against the real server: `analyst` (an Editor of Sales) calls the demo's Regions asset a few
+// Against the real server: `analyst` (an Editor of Sales) calls the demo's Regions asset a few
 // times from its call screen; usage records are flushed every USAGE_FLUSH_MS (1 s by default) and the rollups the
 // summaries read every USAGE_ROLLUP_FLUSH_MS (30 s by default, 5 s for this suite: playwright.config.ts), so the asset page is polled until they show. Then the
 // administrator sees those calls on /management/usage, in the collection's Usage tab and on the asset's page, in the

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInAt, test } from './fixtures.ts';
 
-// Issue 9 §5 and §8: `admin` (Owner of Sales, an administrator) adds a Web API connection to the demo's sample API
+// `admin` (Owner of Sales, an administrator) adds a Web API connection to the demo's sample API
 // with its loopback host allowed and an API-key credential; then writes a Web API asset with a parameter, tries it
 // (the wrong key is refused upstream, and Save waits; on the demo connection, whose key is right, the rows and the
 // exchange show, the key masked), saves it; `partner`, a Reader of Sales, calls it and sees the rows. The screens

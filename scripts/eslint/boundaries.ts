@@ -1,7 +1,7 @@
 import { dirname, relative, resolve, sep } from 'node:path';
 import type { Rule } from 'eslint';
 
-// Import boundaries (STYLE.md habit 9), enforced by lint:
+// Import boundaries (code-style habit 9), enforced by lint:
 // - a web feature (apps/web/src/features/<name>) never imports another feature;
 // - a server module (apps/server/src/modules/<name>) reaches another module only through its public
 //   files (service, policy, presenter, the access model), never its repository or routes.

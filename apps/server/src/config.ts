@@ -220,7 +220,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...sharedPaths.problems,
   ];
   if (e.TOKEN_DEFAULT_DAYS > e.TOKEN_MAX_DAYS) problems.push('TOKEN_DEFAULT_DAYS must not exceed TOKEN_MAX_DAYS');
-  // Web and worker processes apart share jobs through the queue and the store: Redis and PostgreSQL (DESIGN §3).
+  // Web and worker processes apart share jobs through the queue and the store: Redis and PostgreSQL (product §12).
   if (e.DATALAB_ROLE !== 'all' && (!e.REDIS_URL || !e.DATABASE_URL)) {
     problems.push(`DATALAB_ROLE=${e.DATALAB_ROLE} needs REDIS_URL and DATABASE_URL (the shared job queue and store)`);
   }

@@ -7,7 +7,7 @@ import { isPostgresAvailable } from './testing/stores.ts';
 import { buildCacheWorld } from './modules/caching/test-world.ts';
 import { createToken } from './modules/tokens/test-world.ts';
 
-// DESIGN §3's scale-out, over real ports: two web instances (DATALAB_ROLE=web) and one worker (DATALAB_ROLE=worker)
+// product §12's scale-out, over real ports: two web instances (DATALAB_ROLE=web) and one worker (DATALAB_ROLE=worker)
 // on one fresh PostgreSQL store, the machine's Redis and one download folder — nothing else shared. Each instance
 // builds the whole app from its own configuration; a caller may land on either, as behind a load balancer.
 // Shown here: a cache purge on one is seen by the other; the rate limit is one budget; a download started on one is

@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from './oidc/accounts.ts';
 
 // The process: read the configuration, build the app, listen, and shut down gracefully on a signal.
 // A failed start says exactly what is wrong and exits non-zero. `--role=worker` (or DATALAB_ROLE=worker) runs
-// download jobs only, with no HTTP port; `--role=web` serves only; the default `all` does both (DESIGN §3).
+// download jobs only, with no HTTP port; `--role=web` serves only; the default `all` does both (product §12).
 
 function fail(message: string): never {
   process.stderr.write(`\nData Lab could not start: ${message}\n\n`);

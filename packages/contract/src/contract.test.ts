@@ -5,7 +5,7 @@ import { isIsoDateTime, isoDateTime, replaceDates, reviveDates, toUtcDate } from
 import { messages } from './messages.ts';
 import { paths } from './paths.ts';
 
-describe('message templates (SPEC §5)', () => {
+describe('message templates (product §5)', () => {
   it('fill each template exactly', () => {
     expect(messages.required('Name')).toBe('Name is required');
     expect(messages.doesNotExist('Collection', 'abc')).toBe('Collection with id abc does not exist');
@@ -18,7 +18,7 @@ describe('message templates (SPEC §5)', () => {
   });
 });
 
-describe('dates (SPEC §3)', () => {
+describe('dates (product §3)', () => {
   it('decode ISO date-times into Dates and encode them back, in the contract', () => {
     const decoded = z.decode(isoDateTime, '2026-11-20T12:30:00+02:00');
     expect(decoded).toBeInstanceOf(Date);
@@ -55,7 +55,7 @@ describe('paths', () => {
     expect(() => callPath('/api/UserGroup/:id/User/:userId', { id: 1 })).toThrow(/userId/);
   });
 
-  it('build SPA routes as SPEC §2 writes them', () => {
+  it('build SPA routes as product §2 writes them', () => {
     expect(paths.collection('x1', 'access')).toBe('/collection/x1/access');
     expect(paths.collectionEditAsset('x1')).toBe('/collection/x1/edit/data-asset');
     expect(paths.userGroup(4, 'members')).toBe('/management/user-group/4/members');

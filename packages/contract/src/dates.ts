@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// SPEC §3: dates arriving as ISO date-time strings become Date objects; outgoing dates become a UTC date.
+// product §3: dates arriving as ISO date-time strings become Date objects; outgoing dates become a UTC date.
 //
 // The contract says where a date-time is: `isoDateTime` is ISO 8601 text on the wire and a Date in
 // the app, so the server encodes its Dates and the client decodes the text with the call's schema.

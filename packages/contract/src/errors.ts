@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Reply shapes of DESIGN §7. Every non-2xx reply of /api is one of these.
+// Reply shapes of product §16. Every non-2xx reply of /api is one of these.
 
 export const errorsMap = z.record(z.string(), z.array(z.string()));
 export type ErrorsMap = z.infer<typeof errorsMap>;

@@ -1,4 +1,4 @@
-// Business constants of SPEC §9.
+// Business constants of product §9.
 
 export const limits = {
   downloadPollIntervalMs: 5000,

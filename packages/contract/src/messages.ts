@@ -1,6 +1,6 @@
 import { echoedId } from './redact.ts';
 
-// The message templates of SPEC §5. Every validation message in Data Lab is built here. An id a message repeats is
+// The message templates of product §5. Every validation message in Data Lab is built here. An id a message repeats is
 // redacted and capped (echoedId): a requested id is whatever the caller sent, a pasted secret included.
 
 export const messages = {
@@ -21,7 +21,7 @@ export const messages = {
 } as const;
 
 /**
- * Parameter patterns (RE2 syntax, matched in linear time; patterns.ts), which SPEC §5 has no template for: why a
+ * Parameter patterns (RE2 syntax, matched in linear time; patterns.ts), which product §5 has no template for: why a
  * pattern is refused when it is saved, and why a value cannot be checked against a stored one. A `reason` is one of
  * the phrases below ('uses a feature that is not supported (lookahead)').
  */

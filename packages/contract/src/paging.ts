@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// DESIGN §7: lists that page take page and pageSize and answer { items, totalCount, page, pageSize }.
+// product §16: lists that page take page and pageSize and answer { items, totalCount, page, pageSize }.
 
 export const MAX_PAGE_SIZE = 200;
 
@@ -19,7 +19,7 @@ export function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-// List endpoints sort by one allow-listed column (DESIGN §7 lists), ascending unless said.
+// List endpoints sort by one allow-listed column (product §16 lists), ascending unless said.
 export const sortDirections = ['asc', 'desc'] as const;
 export type SortDirection = (typeof sortDirections)[number];
 

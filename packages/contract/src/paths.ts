@@ -1,4 +1,4 @@
-// Route paths of the single-page app (SPEC §2). Builders fill the placeholders.
+// Route paths of the single-page app (product §2). Builders fill the placeholders.
 
 export const paths = {
   home: '/',
@@ -19,7 +19,7 @@ export const paths = {
   callingApi: '/calling-api',
   tokens: '/tokens',
   tokenCreatePat: '/tokens/createPAT',
-  /** The caller's own download jobs (issue #11; not in SPEC §2, added: docs/decisions.md). */
+  /** The caller's own download jobs (not in product §2, added: docs/decisions.md). */
   downloads: '/downloads',
   userManagement: '/management/user',
   userGroups: '/management/user-groups',
@@ -27,7 +27,7 @@ export const paths = {
   userGroup: (id: string | number, tab: string) => `/management/user-group/${id}/${tab}`,
   cacheManagement: '/management/cache',
   logManagement: '/management/logs',
-  /** The administrators' usage overview (issue #11; not in SPEC §2, added: docs/decisions.md). */
+  /** The administrators' usage overview (not in product §2, added: docs/decisions.md). */
   usageOverview: '/management/usage',
   playground: '/playground',
   login: '/login',
@@ -52,5 +52,5 @@ export const policyPages = [
 ] as const;
 export type PolicyPage = (typeof policyPages)[number];
 
-/** The sessionStorage key holding the path to return to after sign-in (SPEC §4). */
+/** The sessionStorage key holding the path to return to after sign-in (product §4). */
 export const LOGIN_REDIRECT_KEY = 'datalab.loginRedirect';

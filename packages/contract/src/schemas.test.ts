@@ -4,7 +4,7 @@ import { parameterDefinitionSchema, parameterDefinitionsSchema, storedParameterS
 import { ruleSchema, ruleTypes, storedRuleSchema, transformationsSchema } from './transformations.ts';
 
 // The parameter-definition and rule schemas the server, the engine and the portal share: each refusal with its
-// SPEC §5 message at its path, the stored forms keeping every check (but the pattern's compilation: a stored pattern
+// product §5 message at its path, the stored forms keeping every check (but the pattern's compilation: a stored pattern
 // RE2 cannot run is refused at the call, not at reading), and JSON Schema (what /api/docs shows) typed.
 
 const failures = (schema: z.ZodType, input: unknown) => {

@@ -4,7 +4,7 @@ import { snippetCode, type SnippetCall } from './snippet-code.ts';
 import type { SnippetScalar, SnippetValue } from './snippet-literals.ts';
 
 // Ready-to-paste calls of a data asset through the calling layer, one per client tool of the asset's client tool
-// configuration (SPEC §3, DESIGN §6): curl, Python (standard library, and pandas), R (httr2), JavaScript (fetch),
+// configuration (product §3, product §15): curl, Python (standard library, and pandas), R (httr2), JavaScript (fetch),
 // Excel Power Query and Power BI (M). Pure functions of the asset's parameters, the values to send, the format and
 // the calling layer's base URL, so the portal shows them and the server's tests run them. The token is the
 // placeholder <YOUR_TOKEN> unless the caller passes one (the portal does so only with a token its user pasted,
@@ -12,7 +12,7 @@ import type { SnippetScalar, SnippetValue } from './snippet-literals.ts';
 
 export type { SnippetScalar, SnippetValue } from './snippet-literals.ts';
 
-/** The calling layer's path (DESIGN §6): an asset is called at `{base}/data/v1/{uid}`. */
+/** The calling layer's path (product §15): an asset is called at `{base}/data/v1/{uid}`. */
 export const CALLING_LAYER_PATH = '/data/v1';
 export const TOKEN_PLACEHOLDER = '<YOUR_TOKEN>';
 

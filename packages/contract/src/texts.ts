@@ -1,4 +1,4 @@
-// User-facing texts of SPEC §2, §8 and §9, kept in one place so server and web say the same thing.
+// User-facing texts of product §2, §8 and §9, kept in one place so server and web say the same thing.
 
 export const PRODUCT_NAME = 'Data Lab';
 
@@ -21,5 +21,5 @@ export const texts = {
   none: 'None',
 } as const;
 
-/** Inline error display (SPEC §8). */
+/** Inline error display (product §8). */
 export const inlineError = (message: string) => `ERROR: ${message}`;

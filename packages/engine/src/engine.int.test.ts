@@ -43,7 +43,7 @@ describe('runQuery and writeResult', () => {
 
   const connector = () => registry.get('c1', { kind: 'sqlite', settings: { path: file.path } });
 
-  it('checks every value before anything runs, with the SPEC templates', async () => {
+  it('checks every value before anything runs, with the product templates', async () => {
     const error = await runQuery({
       connector: connector(),
       sql: 'select nothing_here',

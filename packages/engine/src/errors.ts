@@ -40,7 +40,7 @@ const safeMessages: Record<EngineErrorCode, string> = {
 
 export class EngineError extends Error {
   readonly code: EngineErrorCode;
-  /** Field → messages, for INVALID_PARAMETERS and INVALID_TRANSFORMATION (SPEC §5 templates). */
+  /** Field → messages, for INVALID_PARAMETERS and INVALID_TRANSFORMATION (product §5 templates). */
   readonly errors: Record<string, string[]> | undefined;
 
   constructor(

@@ -13,8 +13,8 @@ import { buildCollection, buildPerson, unique, type Person } from '../testing/bu
 import { describeEachStore } from '../testing/suite.ts';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
 
-// A data source's database going down under a running app (issue 11, faults): an asset over PostgreSQL and one over
-// MariaDB reach their databases through TCP proxies of the test's own; cut, a call answers 502 with SPEC §8's text
+// A data source's database going down under a running app (faults): an asset over PostgreSQL and one over
+// MariaDB reach their databases through TCP proxies of the test's own; cut, a call answers 502 with product §8's text
 // (nothing about the database in the reply) and quickly; restored, the same call answers 200 again (the engine's
 // pool drops the dead connections). A port nobody listens on is a 502 too. The preview call's 502 is covered in
 // modules/data-sources/engine-errors.test.ts; here it is the calling layer, with connections that worked before.
@@ -78,7 +78,7 @@ describeEachStore('data source database down', (context) => {
         await database?.drop();
       });
 
-      it('answers 502 with SPEC §8 text while its database is cut off, then 200 once it is back', async () => {
+      it('answers 502 with product §8 text while its database is cut off, then 200 once it is back', async () => {
         const before = await reader.call('GET', `/data/v1/${uid}`);
         expect(before.statusCode, before.body).toBe(200);
         expect(before.json<{ rows: unknown[] }>().rows).toHaveLength(2);

@@ -7,7 +7,7 @@ import { buildCollection, buildPerson, unique, type Person } from '../testing/bu
 import { createPostgresDatabase, isPostgresAvailable } from '../testing/stores.ts';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
 
-// The PostgreSQL metadata store going away under a running app (issue 11, faults): the app reaches the machine's
+// The PostgreSQL metadata store going away under a running app (faults): the app reaches the machine's
 // PostgreSQL through a TCP proxy of the test's own, which it cuts (a closed port) or hangs (a network that drops
 // everything). Readiness fails and liveness stays green; every call with a valid credential answers 503 with a
 // clear message — never 200, never a 500, never a door left open by a check that could not read the store — and

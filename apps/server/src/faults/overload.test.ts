@@ -7,10 +7,10 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OVERLOAD_MESSAGE, OVERLOAD_RETRY_AFTER_SECONDS } from '../plugins/overload.ts';
 
-// The event loop saturated (issue 11, faults): the app runs as its own process (faults/busy-server.ts) with a
+// The event loop saturated (faults): the app runs as its own process (faults/busy-server.ts) with a
 // test-only route that holds its loop; this process sends it work at twice the rate it can do it, plus cheap calls
 // and liveness probes, over real sockets, and times every answer with its own clock. With load shedding the backlog
-// stays bounded: calls get a fast 503 (DESIGN §7's shape, Retry-After) while the loop is saturated, liveness stays
+// stays bounded: calls get a fast 503 (product §16's shape, Retry-After) while the loop is saturated, liveness stays
 // 200, and calls succeed again once it is not. The same load on the same app with shedding off (the limit 0) is the
 // control: nothing is refused and the answers pile up behind the work.
 

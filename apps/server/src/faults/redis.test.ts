@@ -6,7 +6,7 @@ import { buildPerson, type Person } from '../testing/builders.ts';
 import { openLoginForm } from '../testing/login-form.ts';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
 
-// Redis going away under a running app and coming back (issue 11, faults), through a TCP proxy of the test's own in
+// Redis going away under a running app and coming back (faults), through a TCP proxy of the test's own in
 // front of the machine's Redis (never stopped: it is shared). What plugins/redis-cache.test.ts proves of the cache
 // alone is not repeated; here the whole app: every route family keeps answering, readiness stays 200 and names Redis
 // as failing, the cache is bypassed, the calling layer's rate limit and the sign-in throttle count in process as

@@ -2,8 +2,8 @@ import type { ErrorCode, ErrorsMap } from '@datalab/contract/errors';
 import { messages } from '@datalab/contract/messages';
 import { texts } from '@datalab/contract/texts';
 
-// Errors are values with a stable code (STYLE.md habit 6). Routes and services throw these; one
-// handler (plugins/errors.ts) turns them into the reply shapes of DESIGN §7.
+// Errors are values with a stable code (code-style habit 6). Routes and services throw these; one
+// handler (plugins/errors.ts) turns them into the reply shapes of product §16.
 
 export class AppError extends Error {
   readonly status: number;

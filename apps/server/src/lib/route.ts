@@ -15,7 +15,7 @@ import {
   type RouteGrant,
 } from '../modules/access/route-access.ts';
 
-// Registers one /api call from its contract definition, with the fixed pipeline of STYLE.md habit 4:
+// Registers one /api call from its contract definition, with the fixed pipeline of code-style habit 4:
 // authenticate (onRequest, before the body is read) → validate (schemas) → authorize, as the route
 // declares (`access`: public, signed in, a permission, or a role on the collection a named field
 // points at; the one policy decides) → handler, which calls the service and returns the presenter's

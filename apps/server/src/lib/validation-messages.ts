@@ -2,7 +2,7 @@ import type { ErrorsMap } from '@datalab/contract/errors';
 import { messages } from '@datalab/contract/messages';
 import type { z } from 'zod';
 
-// Turns zod issues into the errors map of DESIGN §7, worded with SPEC §5's templates.
+// Turns zod issues into the errors map of product §16, worded with product §5's templates.
 
 /** 'pageSize' → 'Page size'; the field name as a person reads it. */
 export function fieldLabel(key: string): string {
@@ -14,7 +14,7 @@ export function fieldLabel(key: string): string {
 }
 
 /**
- * A message a schema already words with a SPEC §5 template (the contract's parameter and rule schemas do: 'Unsupported
+ * A message a schema already words with a product §5 template (the contract's parameter and rule schemas do: 'Unsupported
  * type money', 'Parameter with name a already exists', 'At least one column is required') is kept as it is.
  */
 const TEMPLATED = /^Unsupported type |already exists$|is required$|must be all present or all not present$/;

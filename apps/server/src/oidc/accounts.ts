@@ -2,7 +2,7 @@ import type { Database } from '../db/database.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { BUILT_IN_ISSUER_KEY } from '../plugins/auth.ts';
 
-// The built-in provider's accounts: the demo accounts of DESIGN §3, for the embedded mode and tests.
+// The built-in provider's accounts: the demo accounts of product §12, for the embedded mode and tests.
 
 export interface DemoAccount {
   username: string;

@@ -1,6 +1,6 @@
 import { PRODUCT_NAME } from '@datalab/contract/texts';
 
-// The built-in provider's pages: plain HTML forms (DESIGN §4) so a script can sign in without a
+// The built-in provider's pages: plain HTML forms (product §13) so a script can sign in without a
 // browser. No inline script or style: they load /oidc-assets/* under the strict CSP.
 
 export const escapeHtml = (value: string) =>

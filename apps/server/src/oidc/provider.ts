@@ -5,7 +5,7 @@ import { findDemoAccount, isDeactivated } from './accounts.ts';
 import { createStoreAdapter } from './adapter.ts';
 import { errorPage, logoutPage } from './pages.ts';
 
-// The built-in OpenID Connect provider (DESIGN §4): authorization code + PKCE for the portal,
+// The built-in OpenID Connect provider (product §13): authorization code + PKCE for the portal,
 // JWT access tokens for the API audience, refresh tokens for silent renew. MCP clients use it too: they register
 // themselves (RFC 7591, unless MCP_DYNAMIC_CLIENT_REGISTRATION is off), sign the person in with code + PKCE, and
 // name the MCP endpoint as the resource (RFC 8707); its tokens carry the API's audience, which the endpoint belongs

@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import type { ApplicationLogsTable } from '../db/schema.ts';
 import { insertLog } from '../modules/application-logs/repository.ts';
 
-// Application-log records live in the metadata store (DESIGN §3), where the log screen reads them.
+// Application-log records live in the metadata store (product §12), where the log screen reads them.
 // Pino's stream is for operators; these records are for administrators. No record keeps a token secret: message and
 // details are redacted here, whoever wrote them (a client error report, a failed request's URL, a connection test). Retention: plugins/app-log-retention.ts.
 

@@ -11,7 +11,7 @@ import { LastSeen } from '../modules/users/last-seen.ts';
 import { TOKEN_FAILURES_PER_MINUTE, TokenAuthenticator } from '../modules/tokens/authentication.service.ts';
 import { looksLikeDataLabToken, TOKEN_IN_TEXT } from '../modules/tokens/secret.ts';
 
-// Authentication: who is calling. Every /api route runs `app.authenticate` first (STYLE.md habit 4);
+// Authentication: who is calling. Every /api route runs `app.authenticate` first (code-style habit 4);
 // what the caller may do is decided afterwards, against the object itself.
 
 export interface AuthUser {

@@ -10,7 +10,7 @@ import { AppError, notFound, payloadTooLarge, validation } from '../lib/errors.t
 import { errorsFromIssues } from '../lib/validation-messages.ts';
 import { isStoreUnavailable, storeUnavailable } from '../lib/store-errors.ts';
 
-// One global handler, one reply shape (DESIGN §7). A 5xx never carries internals: its details go to
+// One global handler, one reply shape (product §16). A 5xx never carries internals: its details go to
 // the application log under the request id that the reply names.
 
 function fromSchemaValidation(error: FastifyError & { validation: unknown[]; validationContext?: string }) {
@@ -106,7 +106,7 @@ const uriTooLong = () =>
 
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (a head over the size limit,
- * malformed HTTP): answered in the reply shape of DESIGN §7, on the raw socket.
+ * malformed HTTP): answered in the reply shape of product §16, on the raw socket.
  */
 export function clientErrorHandler(error: ConnectionError, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;

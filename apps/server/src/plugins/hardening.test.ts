@@ -14,7 +14,7 @@ import { freePort } from '../testing/ports.ts';
 import { signIn } from '../testing/sign-in.ts';
 import { describeEachStore } from '../testing/suite.ts';
 
-// The low-severity findings of issue 7 §1, each through the public surface, on both stores.
+// The hardening findings, each through the public surface, on both stores.
 
 const WEB_DIST = mkdtempSync(join(tmpdir(), 'datalab-web-dist-'));
 afterAll(() => rmSync(WEB_DIST, { recursive: true, force: true }));
@@ -78,7 +78,7 @@ describeEachStore(
       expect(problem.parse(response.json()).status).toBe(413);
     });
 
-    it('throttles client error reports per address with 429, the SPEC text and Retry-After', async () => {
+    it('throttles client error reports per address with 429, the product text and Retry-After', async () => {
       const report = async (remoteAddress: string) =>
         ctx().app.inject({
           method: 'POST',

@@ -1,7 +1,7 @@
 import type { Metric, Registry, RegistryContentType } from 'prom-client';
 
 // Counters and histograms for the metrics a request or a call moves, served by prom-client's Registry. prom-client's
-// own label children hash their label values on every increment and observation (bench/RESULTS.md, session 13); here
+// own label children hash their label values on every increment and observation (bench/RESULTS.md); here
 // a child is a plain object that holds its numbers, made once per label set and found by one Map lookup of its joined
 // values, so that counting is an addition. The Registry reads a family through `get()` (name, help, type, values) like one of its own.
 

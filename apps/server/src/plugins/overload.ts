@@ -3,9 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { unavailable } from '../lib/errors.ts';
 
-// Load shedding (issue 11, faults): while the event loop is saturated — its mean delay over the last sample
+// Load shedding (faults): while the event loop is saturated — its mean delay over the last sample
 // (OVERLOAD_MAX_EVENT_LOOP_DELAY_MS) or its utilization (OVERLOAD_MAX_EVENT_LOOP_UTILIZATION) above the limit —
-// a new call answers 503 at once, in DESIGN §7's shape with Retry-After, instead of queueing behind the work that
+// a new call answers 503 at once, in product §16's shape with Retry-After, instead of queueing behind the work that
 // saturates it: a queue that grows faster than it drains makes every call late, and the callers' retries worse.
 //
 // @fastify/under-pressure samples once a second; a call is refused in its onRequest hook, before authentication
@@ -59,7 +59,7 @@ export default fp(
         warn(type, value);
         const error = unavailable(OVERLOAD_MESSAGE);
         error.headers['retry-after'] = String(OVERLOAD_RETRY_AFTER_SECONDS);
-        // A rejected promise hands the error to the one error handler (plugins/errors.ts): DESIGN §7's shape.
+        // A rejected promise hands the error to the one error handler (plugins/errors.ts): product §16's shape.
         return Promise.reject(error);
       },
     });

@@ -42,7 +42,7 @@ describeEachStore(
       expect(body.errors['body']?.[0]).toMatch(/^Malformed JSON/);
     });
 
-    it("words a missing field with SPEC §5's template", async () => {
+    it("words a missing field with product §5's template", async () => {
       const response = await report(JSON.stringify({ path: '/collection' }));
       expect(response.statusCode).toBe(400);
       expect(validationProblem.parse(response.json()).errors).toEqual({ message: [messages.required('Message')] });

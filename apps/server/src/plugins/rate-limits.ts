@@ -6,7 +6,7 @@ import { deploymentId } from '../lib/deployment.ts';
 import { rateLimited } from '../lib/errors.ts';
 import type { AuthUser } from './auth.ts';
 
-// Rate-limit counters (DESIGN §2: in process, or in Redis when REDIS_URL is set so that several
+// Rate-limit counters (product §11: in process, or in Redis when REDIS_URL is set so that several
 // instances count together). If Redis is unreachable, counting falls back to this process rather
 // than failing the request.
 
@@ -41,7 +41,7 @@ export interface HeaderSink {
  * (`data_sources.rate_limit_per_minute`) counts its calls apart under that limit. One consume per call, on the
  * definition the call loads anyway. Every reply carries the IETF draft's fields (draft-ietf-httpapi-ratelimit-headers):
  * `RateLimit-Policy: "default";q=600;w=60` and `RateLimit: "default";r=599;t=42`; past the limit, 429 with
- * Retry-After and SPEC §8's text.
+ * Retry-After and product §8's text.
  */
 export class CallLimits {
   readonly #create: (options: LimiterOptions) => RateLimiterAbstract;

@@ -2,7 +2,7 @@ import type { Redis as RedisClient } from 'ioredis';
 import type { CacheEntry, CacheEntryInfo, CacheEntryType, ResultCache } from './result-cache.ts';
 import { CACHE_ENTRY_TYPES, ENTRY_OVERHEAD_BYTES, singleFlight } from './result-cache.ts';
 
-// The result cache in Redis (DESIGN §3, REDIS_URL), shared by every instance. Per entry: the value under
+// The result cache in Redis (product §12, REDIS_URL), shared by every instance. Per entry: the value under
 // `<p>v:<key>` and its bookkeeping (type, size, created, ttl, hits) in the hash `<p>m:<key>`, both with the same
 // PX expiry; an index per type, the sorted set `<p>t:<type>` of keys scored by expiry, so listing reads the index
 // and never scans the keyspace. CACHE_MAX_BYTES is a soft cap here: a value larger than it is not stored; Redis's

@@ -4,7 +4,7 @@ import { LRUCache } from 'lru-cache';
 import { deploymentId } from '../lib/deployment.ts';
 import type { Config } from '../config.ts';
 
-// The result cache (DESIGN §6): in-process, bounded in bytes (CACHE_MAX_BYTES), a TTL per entry; or, with
+// The result cache (product §15): in-process, bounded in bytes (CACHE_MAX_BYTES), a TTL per entry; or, with
 // REDIS_URL, in Redis and shared by every instance (plugins/redis-cache.ts). Values are bytes, so both fill one
 // interface; the cache screen (modules/caching) lists entries by type. Single flight (`coalesce`) is per process
 // by nature: it shares a run between simultaneous identical calls that reach the same instance.

@@ -21,7 +21,7 @@ import {
 
 export type { UsageRecord } from './usage-rows.ts';
 
-// Usage records (DESIGN §6 "Usage"): every call appends one to an in-memory buffer, which is written in batches
+// Usage records (product §15 "Usage"): every call appends one to an in-memory buffer, which is written in batches
 // off the request path (every USAGE_FLUSH_MS, as soon as a batch is full, and at shutdown). Recording never
 // blocks or fails a call: a failed write is logged and retried once with the next batch, then dropped.
 // Each batch also writes one application-log record per call (category 'call': an administrator finds a call by

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 
-// The demo's sample Web API (issue 9), served by the server itself under /demo-api/v1 and only when the demo is on:
+// The demo's sample Web API, served by the server itself under /demo-api/v1 and only when the demo is on:
 // yearly indicators of the shop's countries (population, GDP, inflation, the currency's rate to the euro), made up
 // deterministically from the country code, paged with `page`/`pageSize` and a `links.next` URL. It wants an API key
 // in X-Api-Key: the demo's Web API connection holds it as a credential (sealed), derived from ENCRYPTION_KEY so it

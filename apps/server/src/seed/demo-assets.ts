@@ -7,7 +7,7 @@ import { newUid } from '../modules/collections/service.ts';
 import { collectionFolder } from '../modules/connections/sqlite-files.ts';
 import { ensureShopDatabase } from './shop-database.ts';
 
-// The demo's SQL side (issue 8): the sample shop as a connection "Shop" of Sales (and of Operations), and assets
+// The demo's SQL side: the sample shop as a connection "Shop" of Sales (and of Operations), and assets
 // that between them use every parameter type, a list parameter, a parameter data source (Regions), a dependent pair
 // (region → country) and a mask rule on customer e-mails. Seeded once (remembered in app_state), like the rest of
 // the demo, so what people delete stays deleted.

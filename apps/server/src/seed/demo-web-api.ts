@@ -5,7 +5,7 @@ import type { Database } from '../db/database.ts';
 import { newUid } from '../modules/collections/service.ts';
 import { DEMO_API_KEY_HEADER, DEMO_API_PREFIX, demoApiKey } from './demo-api.ts';
 
-// The demo's Web API side (issue 9): a connection "Demo API" in Sales to the sample API this server serves
+// The demo's Web API side: a connection "Demo API" in Sales to the sample API this server serves
 // (demo-api.ts) with an API-key credential, its loopback host allowed on that connection only (the outbound guard
 // refuses the server's own address otherwise); and the asset "Country indicators", whose region → country
 // parameters come from the shop's SQL assets Regions and Countries by region (dependent dropdowns), paged through

@@ -10,7 +10,7 @@ import { changeAccess } from '../modules/access/change-access.service.ts';
 import { seedDemoAssets } from './demo-assets.ts';
 import { seedDemoWebApi } from './demo-web-api.ts';
 
-// The demo of DESIGN §3, seeded in embedded mode. Accounts are ensured on every start; the demo
+// The demo of product §12, seeded in embedded mode. Accounts are ensured on every start; the demo
 // collections and groups are seeded once (remembered in app_state), so what people delete stays deleted.
 
 const SEEDED_KEY = 'demo.accessModel.seeded';

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 
-// The demo's sample shop (DESIGN §3): a SQLite database of regions, countries, customers, products
+// The demo's sample shop (product §12): a SQLite database of regions, countries, customers, products
 // and orders, generated deterministically (the same seed gives the same rows) so demo assets and
 // tests can rely on its shape. Written under a temporary name and renamed: it is whole or absent.
 

@@ -4,7 +4,7 @@ import type { RoleName } from '../db/schema.ts';
 import { TEST_PUBLIC_URL, type TestApp } from './app.ts';
 import { signWithServerKey } from './tokens.ts';
 
-// Test data builders with overrides (STYLE.md habit 12): each call creates what it needs.
+// Test data builders with overrides (code-style habit 12): each call creates what it needs.
 
 let sequence = 0;
 export const unique = (prefix = 'x') => `${prefix}-${Date.now().toString(36)}-${(sequence += 1)}`;

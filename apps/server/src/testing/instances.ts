@@ -6,7 +6,7 @@ import { loadConfig } from '../config.ts';
 import { TEST_PUBLIC_URL, TEST_SQL_HOST_ALLOWLIST, type TestApp } from './app.ts';
 import { createPostgresDatabase } from './stores.ts';
 
-// Several server instances on one freshly created PostgreSQL store, as behind a load balancer (DESIGN §3): each
+// Several server instances on one freshly created PostgreSQL store, as behind a load balancer (product §12): each
 // builds the whole app from its own configuration, so whatever they share goes through the store (and Redis, when
 // the environment names one). The multi-instance tests of the access model, tokens and the cache start them here.
 

@@ -32,7 +32,7 @@ const emptyUsage = {
   series: [],
 };
 
-describe('the routes of SPEC §2', () => {
+describe('the routes of product §2', () => {
   beforeEach(() => {
     fakeApi({
       'GET /api/DataSourceCollection/GetAll': { body: pageOfItems([]) },

@@ -16,7 +16,7 @@ import { collectionRoutes, dataSourceRoutes, playgroundRoutes, tokenRoutes } fro
 import { managementRoutes } from './routes/management/management-routes.ts';
 import { policyRoutes } from './routes/policy/policy-routes.ts';
 
-// SPEC §2 and §6. Only the policy pages are public: everything else under a layout (home, the
+// product §2 and §6. Only the policy pages are public: everything else under a layout (home, the
 // error and not-found pages included) needs sign-in, and management needs canManageUsers. Only
 // home, the layouts and the error screens are in the first bundle: every other screen is loaded
 // on first visit.

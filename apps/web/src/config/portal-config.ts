@@ -2,7 +2,7 @@ import { PORTAL_CONFIG_PATH, portalConfig, type PortalConfig } from '@datalab/co
 import { SIGN_IN_SCOPES } from '@datalab/contract/limits';
 
 // Loaded once, before anything can sign in: one build of the SPA works against any identity
-// provider the server is configured with (STYLE habit 11: config validated at start).
+// provider the server is configured with (code-style habit 11: config validated at start).
 
 export class PortalConfigError extends Error {
   override readonly name = 'PortalConfigError';
@@ -25,7 +25,7 @@ export async function loadPortalConfig(fetchImpl: typeof fetch = fetch): Promise
   return parsed.data;
 }
 
-/** The scopes to ask for: those the server configured, or SPEC §9's list. */
+/** The scopes to ask for: those the server configured, or product §9's list. */
 export function signInScopes(config: PortalConfig): string {
   return (config.scopes.length > 0 ? config.scopes : SIGN_IN_SCOPES).join(' ');
 }

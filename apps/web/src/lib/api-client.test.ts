@@ -109,7 +109,7 @@ describe('apiCall on success', () => {
   });
 });
 
-describe('apiCall failures (SPEC §8)', () => {
+describe('apiCall failures (product §8)', () => {
   it('400: toasts one "field: messages" line per field and fails with the errors map', async () => {
     const errors = { name: ['Name is required'], tags: ['At least one Tag is required', 'Invalid option'] };
     fetchMock.mockResolvedValue(reply(400, { title: 'Validation failed', status: 400, errors }));

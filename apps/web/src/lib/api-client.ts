@@ -6,9 +6,9 @@ import { aborted, httpFailure, invalidResponse, networkFailure, type FailureCont
 import { readDeveloperMode } from './developer-mode.ts';
 import { parseReply } from './parse-reply.ts';
 
-// The one API client (STYLE habit 8): every /api call goes through `apiCall` with the bearer
+// The one API client (code-style habit 8): every /api call goes through `apiCall` with the bearer
 // token and JSON, its reply is decoded with the call's contract schema (date-times become Dates),
-// and every failure becomes an ApiError after SPEC §8's handling (api-failure.ts).
+// and every failure becomes an ApiError after product §8's handling (api-failure.ts).
 
 export interface ApiClientRuntime {
   /** Where `/api/...` paths are appended: '' for the same origin. */

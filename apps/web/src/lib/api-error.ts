@@ -1,6 +1,6 @@
 import type { ErrorsMap, Problem } from '@datalab/contract/errors';
 
-// Every failure of a call through the API client becomes one of these (STYLE habit 8).
+// Every failure of a call through the API client becomes one of these (code-style habit 8).
 
 export type ApiErrorKind =
   | 'validation' // 400, with the errors map
@@ -28,7 +28,7 @@ export class ApiError extends Error {
   readonly status: number | null;
   /** Field → messages of a 400 (empty otherwise). */
   readonly errors: ErrorsMap;
-  /** The parsed DESIGN §7 reply, when the body was one. */
+  /** The parsed product §16 reply, when the body was one. */
   readonly problem: Problem | null;
   /** The raw response body, for developer mode. */
   readonly body: string | null;
@@ -47,7 +47,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** A 404 from the API: the thing is gone or hidden from the caller (DESIGN §5). */
+/** A 404 from the API: the thing is gone or hidden from the caller (product §14). */
 export function isNotFound(error: unknown): boolean {
   return error instanceof ApiError && error.status === 404;
 }

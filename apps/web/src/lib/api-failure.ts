@@ -7,7 +7,7 @@ import { markSessionEnded } from './auth/session-ended.ts';
 import { unauthorisedPageUrl } from './error-page-url.ts';
 import { notifyError } from './notify.ts';
 
-// SPEC §8's response handling, in one place (STYLE habit 8). Each function reports the failure
+// product §8's response handling, in one place (code-style habit 8). Each function reports the failure
 // to the user the way the spec says and returns the ApiError the call fails with.
 
 export interface FailureContext {

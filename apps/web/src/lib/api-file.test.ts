@@ -5,7 +5,7 @@ import { configureApiClient } from './api-client.ts';
 import { ApiError } from './api-error.ts';
 import { apiFile } from './api-file.ts';
 
-// The file fetch of the API client: the bearer token in a header (never the URL), the body as a Blob, and SPEC §8's
+// The file fetch of the API client: the bearer token in a header (never the URL), the body as a Blob, and product §8's
 // handling of a failure exactly as apiCall does it.
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -4,7 +4,7 @@ import { aborted, httpFailure, networkFailure, type FailureContext } from './api
 import { joinUrl } from './api-request.ts';
 import { readDeveloperMode } from './developer-mode.ts';
 
-// A file from the API (a download job's file): the same runtime, bearer token and SPEC §8 handling as apiCall, but
+// A file from the API (a download job's file): the same runtime, bearer token and product §8 handling as apiCall, but
 // the reply is kept as a Blob instead of being decoded with a contract schema. The token goes in the Authorization
 // header, never in the URL, which is why the browser cannot simply follow a link to the file.
 
@@ -12,7 +12,7 @@ export interface ApiFileOptions {
   signal?: AbortSignal;
 }
 
-/** GETs `path` (an /api path) and answers its body as a Blob; any failure becomes an ApiError after SPEC §8. */
+/** GETs `path` (an /api path) and answers its body as a Blob; any failure becomes an ApiError after product §8. */
 export async function apiFile(path: string, { signal }: ApiFileOptions = {}): Promise<Blob> {
   const { baseUrl, getAccessToken, goToErrorPage, isDeveloperMode = readDeveloperMode } = apiRuntime();
   const fetchImpl = apiRuntime().fetch ?? globalThis.fetch;

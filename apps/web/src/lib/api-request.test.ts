@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildBody, buildPath, buildQuery, joinUrl } from './api-request.ts';
 
-// SPEC §3: outgoing dates are reduced to a UTC date, wherever they are in the request.
+// product §3: outgoing dates are reduced to a UTC date, wherever they are in the request.
 
 describe('building a request', () => {
   it('reduces dates in the body to their UTC date, however deeply nested', () => {

@@ -2,7 +2,7 @@ import { callPath } from '@datalab/contract/call';
 import { replaceDates, toUtcDate } from '@datalab/contract/dates';
 
 // Building the outgoing request of a call: path parameters, query string and JSON body, with
-// Date values reduced to a UTC date (SPEC §3).
+// Date values reduced to a UTC date (product §3).
 
 function entriesOf(value: unknown): [string, unknown][] {
   return typeof value === 'object' && value !== null ? Object.entries(value) : [];

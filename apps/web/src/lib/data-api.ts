@@ -7,7 +7,7 @@ import { joinUrl } from './api-request.ts';
 import { readDeveloperMode } from './developer-mode.ts';
 import { MalformedResult, readResultBody, type ResultBody } from './result-body.ts';
 
-// The calling layer's client (/data/v1/{dataAssetUid}): the same bearer token and SPEC §8 handling as apiCall, but
+// The calling layer's client (/data/v1/{dataAssetUid}): the same bearer token and product §8 handling as apiCall, but
 // the reply is a result (JSON) or a file (CSV, JSON, NDJSON, XLSX) rather than a contract call. Values go in a POST
 // body, so no value (and never a token) ends up in a URL.
 

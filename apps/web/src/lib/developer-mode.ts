@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-// Developer mode (SPEC §2): remembered in localStorage across reloads, read by React (header
+// Developer mode (product §2): remembered in localStorage across reloads, read by React (header
 // switch, navigation, error details, mobile restriction) and outside React (the API client).
 
 export const DEVELOPER_MODE_KEY = 'datalab.developerMode';

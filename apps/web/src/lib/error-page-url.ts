@@ -8,7 +8,7 @@ export interface ErrorPageContent {
   details?: string;
 }
 
-/** `/error?errorSummary=…&errorMessage=…` (SPEC §2), with optional developer details. */
+/** `/error?errorSummary=…&errorMessage=…` (product §2), with optional developer details. */
 export function errorPageUrl({ summary, message, details }: ErrorPageContent): string {
   const query = new URLSearchParams({ errorSummary: summary, errorMessage: message });
   if (details) query.set('details', details);

@@ -1,7 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { limits } from '@datalab/contract/limits';
 
-// The one way the app raises a toast. SPEC §4/§9: auto-close after 5000 ms, at most 5 shown
+// The one way the app raises a toast. product §4/§9: auto-close after 5000 ms, at most 5 shown
 // (the <Notifications> limit; the rest wait in the queue), top-centre, and a message that is
 // already on screen (or waiting) is not shown twice — its id is derived from the message.
 

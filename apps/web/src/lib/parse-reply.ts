@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// SPEC §3 through the contract: a reply is decoded with the call's response schema, whose codecs
+// product §3 through the contract: a reply is decoded with the call's response schema, whose codecs
 // (isoDateTime) turn the wire's ISO date-time text into Dates. Nothing else is revived or restored.
 
 export type ParsedReply<S extends z.ZodType> =

@@ -9,7 +9,7 @@ import type { userGroupDetail } from '@datalab/contract/api/user-groups';
 import type { userListItem } from '@datalab/contract/api/users';
 import { userManagerSettings } from '../lib/auth/user-manager.ts';
 
-// Test data from builders with overrides (STYLE habit 12).
+// Test data from builders with overrides (code-style habit 12).
 
 export function buildPortalConfig(overrides: Partial<PortalConfig> = {}): PortalConfig {
   return {
@@ -95,7 +95,7 @@ export function buildAuth({ user = null, isLoading = false, error }: AuthOverrid
   };
 }
 
-// Access model (DESIGN §5): collections, roles, users, groups. These are replies as the server
+// Access model (product §14): collections, roles, users, groups. These are replies as the server
 // sends them, in the contract's wire form (date-times as ISO text), for the fake API to serve.
 
 type Wire<S extends z.ZodType> = z.input<S>;

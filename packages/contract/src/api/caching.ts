@@ -4,8 +4,8 @@ import { isoDateTime } from '../dates.ts';
 import { messages } from '../messages.ts';
 import { pageOf, pageQuery } from '../paging.ts';
 
-// Cache management (SPEC §7 "Account, logs and cache"; canManageUsers only): the entries of the result cache
-// (DESIGN §6) by type, one entry's value, removing one, purging all or one type.
+// Cache management (product §7 "Account, logs and cache"; canManageUsers only): the entries of the result cache
+// (product §15) by type, one entry's value, removing one, purging all or one type.
 
 export const cacheEntryTypes = ['results', 'parameterData', 'metadata'] as const;
 export type CacheEntryType = (typeof cacheEntryTypes)[number];

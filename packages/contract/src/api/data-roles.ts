@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from '../call.ts';
 
-// Data roles per collection (DESIGN §5), strongest first.
+// Data roles per collection (product §14), strongest first.
 export const dataRoles = ['Owner', 'Editor', 'Reader'] as const;
 export const dataRole = z.enum(dataRoles);
 export type DataRole = z.infer<typeof dataRole>;

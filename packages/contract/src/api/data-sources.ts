@@ -318,7 +318,7 @@ export const deleteClientToolConfiguration = defineCall({
   response: z.array(clientToolConfiguration),
 });
 
-// Not in SPEC §7 (docs/decisions.md): the developer-mode call screen's bound values, and the asset screen's recent
+// Not in product §7 (docs/decisions.md): the developer-mode call screen's bound values, and the asset screen's recent
 // calls.
 
 /** One parameter as a call binds it: the value typed by the server's checks, never spliced into the SQL. */

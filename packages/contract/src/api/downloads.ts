@@ -5,7 +5,7 @@ import { messages } from '../messages.ts';
 import { pageOf, pageQuery } from '../paging.ts';
 import { text } from '../text.ts';
 
-// Downloads (SPEC §7 "Download and reporting", DESIGN §6 "Downloads"): a job runs a data asset whole, beyond the
+// Downloads (product §7 "Download and reporting", product §15 "Downloads"): a job runs a data asset whole, beyond the
 // interactive row cap, into a file of the format asked for; the caller polls its status and fetches the file.
 // Only the job's owner sees or fetches it: another user's job answers 404, as an unknown one does.
 
@@ -19,7 +19,7 @@ export const downloadFormat = z.enum(downloadFormats, {
 export const downloadStates = ['Queued', 'Running', 'Completed', 'Failed', 'Expired', 'Cancelled'] as const;
 export type DownloadState = (typeof downloadStates)[number];
 
-/** SPEC §9: the portal polls a job's status every 5000 ms, at most 12 times, then says where to find the file. */
+/** product §9: the portal polls a job's status every 5000 ms, at most 12 times, then says where to find the file. */
 export const DOWNLOAD_POLL_INTERVAL_MS = 5000;
 export const DOWNLOAD_POLL_ATTEMPTS = 12;
 
@@ -86,7 +86,7 @@ export const getDownloadStatus = defineCall({
   response: downloadJob,
 });
 
-/** Not in SPEC §7 (DESIGN §7: calls the portal needs are added under the same conventions). */
+/** Not in product §7 (product §16: calls the portal needs are added under the same conventions). */
 export const getMyDownloads = defineCall({
   method: 'GET',
   path: '/api/Download',

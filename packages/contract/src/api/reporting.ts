@@ -5,7 +5,7 @@ import { isoDateTime } from '../dates.ts';
 import { pageOf, pageQuery } from '../paging.ts';
 import { text } from '../text.ts';
 
-// Usage reporting (SPEC §7 "Download and reporting", DESIGN §6 "Usage"): every call (portal, calling layer,
+// Usage reporting (product §7 "Download and reporting", product §15 "Usage"): every call (portal, calling layer,
 // download) leaves a usage record; these calls summarise them over a period, per data source or per user, from
 // rollups kept as the records arrive. Scope: one data asset or one collection (Editors and Owners of its
 // collection, administrators), or everything (administrators only).

@@ -6,7 +6,7 @@ import { pageOf, pageQuery } from '../paging.ts';
 import { nameText } from '../text.ts';
 import { collectionRef, dataRole, userRef } from './data-roles.ts';
 
-// Data Lab tokens (DESIGN §5, SPEC §7 "Tokens"): how programs call the calling layer (/data/v1) and read the
+// Data Lab tokens (product §14, product §7 "Tokens"): how programs call the calling layer (/data/v1) and read the
 // management API without a person signing in.
 //
 // - A personal access token (kind 'personal', secret `dlp_…`) belongs to a user and carries data roles per

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from '../dates.ts';
 import { nameText } from '../text.ts';
 
-// A Web API connection's credentials (SPEC §7, "web API connection, with credentials"): what replies show (kind,
+// A Web API connection's credentials (product §7, "web API connection, with credentials"): what replies show (kind,
 // non-secret settings, the secret masked) and what create and update take. Part of the Web API contract (web-api.ts
 // re-exports it).
 

@@ -19,7 +19,7 @@ export * from './web-api-credentials.ts';
 export * from './web-api-exchanges.ts';
 
 // Web API connections (Owners manage them and their credentials) and Web API data assets (Editors manage them),
-// SPEC §7 "Web API connections and data sources", and the calls the screens need besides (docs/decisions.md):
+// product §7 "Web API connections and data sources", and the calls the screens need besides (docs/decisions.md):
 // a collection's list, tests, and "Try" (a draft request run without saving).
 //
 // Secrets never come back: a credential's secret (API key value, password, token, client secret) is sealed at rest
@@ -27,7 +27,7 @@ export * from './web-api-exchanges.ts';
 // value is sent (the placeholder or an absent field keeps it). Exchanges (what was sent upstream and what came
 // back) show every secret, and every header or query value whose name says it is one, as the placeholder too.
 //
-// Meaning of the SPEC §7 credential calls (docs/decisions.md):
+// Meaning of the product §7 credential calls (docs/decisions.md):
 // - POST /api/WebApiDataSource/Credentials: create a credential on a connection (body names it; Owner);
 // - PUT /api/WebApiDataSource/Credentials: change one (body names it by id; Owner);
 // - DELETE /api/WebApiDataSource/Credentials/{id} and DELETE /api/WebApiConnection/{id}/Credentials/{credId}: delete
@@ -304,7 +304,7 @@ export const webApiPreviewResult = z.object({
   rows: z.array(z.record(z.string(), z.unknown())),
   truncated: z.boolean(),
   durationMs: z.number(),
-  /** The values as checked and typed (SPEC §5 errors are a 400 before anything is sent). */
+  /** The values as checked and typed (product §5 errors are a 400 before anything is sent). */
   boundValues: z.record(z.string(), z.unknown()),
   /** The upstream failure, when the run failed after the values passed (rows are then empty). */
   error: upstreamFailure.nullable(),

@@ -1,5 +1,5 @@
 // The record of one upstream request, for the developer view and "Try": what was sent and what came back, with
-// every secret replaced by a run of asterisks (SPEC §9). Secrets are known values (the credential's key, password,
+// every secret replaced by a run of asterisks (product §9). Secrets are known values (the credential's key, password,
 // token, client secret, the access token) and anything in a header or query parameter whose name says "secret".
 
 export const secretMask = '********';

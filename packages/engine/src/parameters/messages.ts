@@ -1,4 +1,4 @@
-// Parameter-value messages that SPEC §5 has no template for. The shared templates ('{X} is required',
+// Parameter-value messages that product §5 has no template for. The shared templates ('{X} is required',
 // 'Invalid option', 'Unsupported type {X}') come from @datalab/contract/messages and are not repeated here.
 
 const typeNames: Record<string, string> = {

@@ -8,7 +8,7 @@ import { validateParameters } from './values.ts';
 const defs = (...inputs: ParameterDefinitionInput[]) => parameterDefinitionsSchema.parse(inputs);
 
 describe('parameter definitions', () => {
-  it('refuses an unknown type with the SPEC template', () => {
+  it('refuses an unknown type with the product template', () => {
     const result = parameterDefinitionSchema.safeParse({ name: 'a', type: 'money' });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Unsupported type money');

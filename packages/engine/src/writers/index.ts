@@ -14,7 +14,7 @@ export type { WriteOptions, WriteStats } from './sink.ts';
 export const formats = ['json', 'csv', 'ndjson', 'xlsx'] as const;
 export type Format = (typeof formats)[number];
 
-/** The formats a file is written in: a call's, and Parquet, which only download jobs write (DESIGN §6). */
+/** The formats a file is written in: a call's, and Parquet, which only download jobs write (product §15). */
 export const fileFormats = [...formats, 'parquet'] as const;
 export type FileFormat = (typeof fileFormats)[number];
 
@@ -31,7 +31,7 @@ const writers: Record<FileFormat, (result: RowSource, out: Writable, options: Wr
   csv: writeCsv,
   ndjson: writeNdjson,
   xlsx: writeXlsx,
-  // Loaded on the first Parquet download: hyparquet-writer is for download jobs only (DESIGN §6).
+  // Loaded on the first Parquet download: hyparquet-writer is for download jobs only (product §15).
   parquet: async (result, out, options) => (await import('./parquet.ts')).writeParquet(result, out, options),
 };
 

@@ -1,6 +1,6 @@
 import { PostgresAdapter, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 
-// Frozen. One row per call of a data source (DESIGN §6 "Usage"), appended in batches off the request path.
+// Frozen. One row per call of a data source (product §15 "Usage"), appended in batches off the request path.
 // No foreign keys: the records outlive the users, assets and collections they name (the metrics read history),
 // and an append-only table written in batches should not check three other tables per row.
 

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 
-// Frozen. Data Lab tokens (DESIGN §5): personal access tokens (a user's, with data roles per collection in
+// Frozen. Data Lab tokens (product §14): personal access tokens (a user's, with data roles per collection in
 // token_data_roles) and collection tokens (one collection's, Reader). Only a hash of each secret is kept; the
 // lookup id (the secret's first characters, random and not secret) finds the row. A collection's deletion revokes
 // its tokens in the same transaction, so `collection_id` is set null rather than the row deleted: the token stays

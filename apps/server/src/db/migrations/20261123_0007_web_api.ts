@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 
-// Frozen. Web API connections, their credentials and Web API data sources (issue #9). A 'webapi' connection keeps
+// Frozen. Web API connections, their credentials and Web API data sources. A 'webapi' connection keeps
 // its base URL, default headers and allowed internal hosts (JSON text), its timeouts and reply limits; pool_max and
 // acquire_timeout_ms (migration 0003) are its concurrent requests and their wait. Credentials are several per
 // connection: kind, non-secret settings (JSON) and the secret sealed with lib/secrets.ts. A data source keeps its

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Frozen. Download jobs (DESIGN §6 "Downloads"): one row per job, the same in both queue modes (the queue carries
+// Frozen. Download jobs (product §15 "Downloads"): one row per job, the same in both queue modes (the queue carries
 // only ids). The id is random and URL-safe, never sequential. Owner: the user, or for a collection token (which
 // acts for no person) the token itself. At most one active job per dedupe key: a unique index over the active
 // states, which both stores support (a partial index), so two identical requests at the same instant make one row.

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
 
-// Frozen. Usage rollups (DESIGN §6 "Usage"): the usage records summed per hour and per day, at four grains, so
+// Frozen. Usage rollups (product §15 "Usage"): the usage records summed per hour and per day, at four grains, so
 // that each summary reads the coarsest rows that answer it (modules/reporting/repository.ts):
 //
 // - usage_total_{hourly,daily}:  bucket                            — all-scope totals and series

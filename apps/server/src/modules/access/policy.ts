@@ -5,7 +5,7 @@ import { type AppError, forbidden, notFound } from '../../lib/errors.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { AccessModelCache, UserAccess } from './access-model.ts';
 
-// The one authorization policy (DESIGN §5, STYLE.md habit 4). Routes declare what they need
+// The one authorization policy (product §14, code-style habit 4). Routes declare what they need
 // (route-access.ts) and this file decides. The facts it decides on (the user's row, their groups
 // and roles) are cached per access version (access-model.ts): every change bumps the version in its
 // own transaction and every request reads the version with the user, so a change of role,
@@ -51,7 +51,7 @@ const NO_GROUPS: ReadonlySet<number> = new Set();
 const NOT_A_PARTNER = { isDigitalLabPartner: false, isDigitalLabOnly: false } as const;
 
 /**
- * What the caller may do, per collection: the one place where Data Lab tokens are narrowed (DESIGN §5), so every
+ * What the caller may do, per collection: the one place where Data Lab tokens are narrowed (product §14), so every
  * check and every list of "what I can see" reads the same thing. A person: their own access (roles, groups, creator
  * groups). A personal access token: on each collection the weaker of its own role and its owner's current
  * effective role (read per access version, so a lost role, group or account holds at the next call), nothing else.

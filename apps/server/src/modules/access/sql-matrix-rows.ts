@@ -3,7 +3,7 @@ import type { Persona } from './matrix-fixture.ts';
 import type { Row } from './matrix-table.ts';
 
 // The authorization matrix's rows for SQL connections and data assets (spread into access/matrix-table.ts).
-// Readers see and call, Editors change assets and what hangs off them, Owners manage connections (DESIGN §5);
+// Readers see and call, Editors change assets and what hangs off them, Owners manage connections (product §14);
 // hidden → 404 (plain, partner), visible but not allowed → 403. An administrator without a role may read a
 // collection but neither call nor change its assets.
 

@@ -5,7 +5,7 @@ import { MATRIX_BASE_URL, MATRIX_REQUEST } from './web-api-matrix-world.ts';
 
 // The authorization matrix's rows for Web API connections, their credentials and Web API assets (spread into
 // access/matrix-table.ts): Readers see connections (secrets masked), Owners manage connections and credentials and
-// test them, Editors manage Web API assets, pick their credential and Try (DESIGN §5). Hidden → 404 (plain,
+// test them, Editors manage Web API assets, pick their credential and Try (product §14). Hidden → 404 (plain,
 // partner), visible but not allowed → 403; an administrator without a role reads but changes nothing.
 
 type Expected = Record<Persona, number>;

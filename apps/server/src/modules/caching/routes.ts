@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { route } from '../../lib/route.ts';
 import { entryValue, listEntries, purgeEntries, removeEntry } from './service.ts';
 
-// The cache-management calls of SPEC §7, for holders of canManageUsers only.
+// The cache-management calls of product §7, for holders of canManageUsers only.
 
 export default async function cachingRoutes(app: FastifyInstance) {
   const access = { permission: 'canManageUsers' } as const;

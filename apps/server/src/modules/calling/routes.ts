@@ -14,7 +14,7 @@ import { DataCall, type CallServices } from './call.service.ts';
 import { serverTiming } from './server-timing.ts';
 import { callExport, isAuthor, type CallingDeps } from './service.ts';
 
-// The calling layer (DESIGN §6): /data/v1/{dataAssetUid} answers GET (values in the query string) and POST (a JSON
+// The calling layer (product §15): /data/v1/{dataAssetUid} answers GET (values in the query string) and POST (a JSON
 // object of values), and /data/v1/openapi.json describes what the caller may call. Not /api routes: they take the
 // portal's access tokens (app.authenticate) and authorize through the same policy, as the declaration says.
 

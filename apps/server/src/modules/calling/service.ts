@@ -41,7 +41,7 @@ import {
   type JsonResult,
 } from './results.ts';
 
-// Calling a data asset (DESIGN §6): find it, authorize the caller through the one policy (Readers and above call;
+// Calling a data asset (product §15): find it, authorize the caller through the one policy (Readers and above call;
 // hidden and missing look the same), check the values before anything runs, then answer JSON from the cache or a
 // run, or stream an export. No Fastify here: routes.ts adapts requests and replies.
 
@@ -110,7 +110,7 @@ export function allowedValuesAt(definition: Pick<DataSourceDefinition, 'paramete
   );
 }
 
-/** Typed values, or a 400 with the errors map (SPEC §5 templates): types, bounds, patterns and fixed options. */
+/** Typed values, or a 400 with the errors map (product §5 templates): types, bounds, patterns and fixed options. */
 export function checkValues(definition: DataSourceDefinition, raw: Record<string, unknown>): Record<string, unknown> {
   const typed = validateParameters(definition.parameters, raw, { moreAt: allowedValuesAt(definition) });
   if (!typed.ok) throw validation(typed.errors);

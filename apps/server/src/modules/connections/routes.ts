@@ -24,7 +24,7 @@ import {
 import { explainingSqlTestFailure } from '../../lib/connection-tests.ts';
 
 // SQL connections: Readers see them (never a password), Editors read their schema for completion, Owners
-// manage and test them (DESIGN §5).
+// manage and test them (product §14).
 
 export default async function connectionRoutes(app: FastifyInstance) {
   const services = (context: Pick<RouteContext<never>, 'actor'>): ConnectionServices => ({

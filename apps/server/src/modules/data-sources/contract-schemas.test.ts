@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../testing/app.ts';
 import { createPeople, world } from './test-world.ts';
 
 // The calls that carry parameter definitions and rules validate them with the contract's own schemas (the ones the
-// engine runs): a bad one is refused by the request's validation, with the other fields' errors and SPEC §5's
+// engine runs): a bad one is refused by the request's validation, with the other fields' errors and product §5's
 // messages, and /api/docs shows the definitions and rules typed. The behaviour does not depend on the store.
 
 const maskDefaults = { keepFirst: 0, keepLast: 0, maskChar: '*', salt: '' };
@@ -39,7 +39,7 @@ const replyOf = (op: Operation, status: string) => op.responses[status]?.content
 const kindsOf = (union: Schema | undefined) => (union?.oneOf ?? []).map((kind) => kind.properties?.['type']?.enum?.[0]);
 
 describe('parameter definitions and rules in the contract', () => {
-  it('refuses a bad definition or rule in the request validation, beside the other fields, with SPEC §5 messages', async () => {
+  it('refuses a bad definition or rule in the request validation, beside the other fields, with product §5 messages', async () => {
     const { editor, collection, connectionId } = await world(t);
     const created = await editor.call('POST', '/api/SqlDataSource', {
       collectionUid: collection.uid,

@@ -59,7 +59,7 @@ describeEachStore('engine errors through the API', (ctx) => {
     expect(second.headers['retry-after']).toBe('1');
   });
 
-  it('answers 502 with the SPEC text when the database cannot be reached, the password nowhere', async () => {
+  it('answers 502 with the product text when the database cannot be reached, the password nowhere', async () => {
     const { preview } = await world({ port: 1 });
     const response = await preview('select 1');
     expect(response.statusCode).toBe(502);

@@ -8,7 +8,7 @@ import { findRecentCalls, type RecentCallRow } from './recent-calls.repository.t
 // An asset's recent calls (GET /api/DataSource/{id}/RecentCalls, docs/decisions.md): the route lets whoever sees the
 // asset in; what they see depends on who they are. A Reader sees their own calls; the collection's Editors and
 // Owners, who look after the asset, see everyone's with the caller's name; so do administrators, who see who uses
-// what (DESIGN §1). Records are written in batches (plugins/usage.ts): a call shows up within USAGE_FLUSH_MS.
+// what (product §10). Records are written in batches (plugins/usage.ts): a call shows up within USAGE_FLUSH_MS.
 
 export function presentRecentCall(row: RecentCallRow): RecentCall {
   return {

@@ -51,7 +51,7 @@ describeEachStore('recent calls and bound values', (ctx) => {
     expect(mine.items[0]?.durationMs).toBeGreaterThanOrEqual(0);
     expect(callersOf(await recentCallsOf(other, asset.id))).toEqual(['Other Reader', 'Other Reader']);
 
-    // Administrators see who uses what (DESIGN §1), without a role in the collection.
+    // Administrators see who uses what (product §10), without a role in the collection.
     const admin = await buildPerson(t, { canManageUsers: true });
     for (const person of [editor, owner, admin]) {
       const everyone = await recentCallsOf(person, asset.uid);

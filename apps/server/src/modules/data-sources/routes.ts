@@ -24,7 +24,7 @@ import { recentCalls } from './recent-calls.service.ts';
 import { parameterData, preview, type RunServices } from './run.service.ts';
 
 // Data assets: Readers see and call them; Editors create and change assets, parameters, transformations and
-// client tool configuration (DESIGN §5). Hidden → 404, visible but not allowed → 403 (route-access.ts).
+// client tool configuration (product §14). Hidden → 404, visible but not allowed → 403 (route-access.ts).
 
 export default async function dataSourceRoutes(app: FastifyInstance) {
   const run = (): RunServices => ({ db: app.db, runtime: app.sqlRuntime, connectors: app.connectors });
@@ -72,7 +72,7 @@ export default async function dataSourceRoutes(app: FastifyInstance) {
   route(app, calls.previewParameterData, { collection: 'editAssets', uid: { body: 'collectionUid' } }, async (c) =>
     previewParameterOptions(run(), declaredCollection(c.collection), c.body),
   );
-  // Not in SPEC §7 (docs/decisions.md): the developer-mode call screen's bound values and the asset's recent calls.
+  // Not in product §7 (docs/decisions.md): the developer-mode call screen's bound values and the asset's recent calls.
   route(app, calls.postBoundValues, { collection: 'call', dataAsset: asset }, async (c) =>
     boundValues(app.db, c.params.id, c.body),
   );

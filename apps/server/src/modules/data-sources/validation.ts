@@ -19,7 +19,7 @@ import type { z } from 'zod';
 
 type Rule = ReturnType<typeof ruleSchema.parse>;
 
-/** SPEC §5 wording for zod's own issues; the engine's messages (already templated) are kept as they are. */
+/** product §5 wording for zod's own issues; the engine's messages (already templated) are kept as they are. */
 function engineErrors(issues: z.core.$ZodIssue[], prefix: string): ErrorsMap {
   const errors: ErrorsMap = {};
   for (const issue of issues) {
@@ -75,7 +75,7 @@ export function checkTransformations<T extends { rules: readonly unknown[] }>(
   return list.map((t, index) => ({ ...t, rules: checkRules(t.rules, `${prefix}.${index}.rules`) }));
 }
 
-/** The message for a `:name` of the SQL that no parameter defines (SPEC §5's '{X} is required'). */
+/** The message for a `:name` of the SQL that no parameter defines (product §5's '{X} is required'). */
 export const placeholderUndefined = (name: string) => messages.required(`A definition for :${name}, used in the SQL,`);
 
 /** The message for a `{name}` of a Web API request that no parameter defines. */

@@ -34,7 +34,7 @@ import { parameterOptions, previewRows } from './run.service.ts';
 import { checkParameters, checkTransformations, templatePlaceholderUndefined } from './validation.ts';
 import { findCredentialSummary } from './web-api.repository.ts';
 
-// Web API data assets (SPEC §7 WebApiDataSource): created, changed and deleted like SQL ones — parameters,
+// Web API data assets (product §7 WebApiDataSource): created, changed and deleted like SQL ones — parameters,
 // transformations and client tools in the same transaction, the version bumped on every change — with a request
 // definition instead of SQL, checked with the engine's own schema, and one of the connection's credentials (or
 // none). Every `{param}` the request uses must be a parameter. "Try" runs a draft through the same engine, guard,

@@ -2,7 +2,7 @@ import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { QueueUnavailable, SHUTDOWN, settlesWithin, type JobQueue, type ProcessJob } from './queue.ts';
 
-// BullMQ on Redis (DESIGN §3): web instances add job ids, worker processes take them. The BullMQ job id is the
+// BullMQ on Redis (product §12): web instances add job ids, worker processes take them. The BullMQ job id is the
 // download id and its attempt, so a job added twice for one attempt (a restart's recovery racing a request) waits
 // once; finished BullMQ jobs are removed at once (the state is in download_jobs), which frees the id.
 

@@ -4,7 +4,7 @@ import { describeEachStore } from '../../testing/suite.ts';
 import { buildAsset, buildConnection, createSqliteSource, type CollectionRef } from '../../testing/orders-source.ts';
 
 // Starting a download spends the caller's call budget (RATE_LIMIT_PER_MINUTE) like a call does: a loop of starts
-// with different values (which dedupe does not merge) meets a 429 with SPEC §8's text and Retry-After, and no job.
+// with different values (which dedupe does not merge) meets a 429 with product §8's text and Retry-After, and no job.
 
 const LIMIT = 2;
 

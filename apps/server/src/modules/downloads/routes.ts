@@ -15,7 +15,7 @@ import { openJobFile } from './files.ts';
 import { presentJob } from './presenter.ts';
 import { cancelJob, completedJob, myJobs, ownJob, startDownload as start } from './service.ts';
 
-// The Download calls (SPEC §7, DESIGN §6). A job is data of its collection: starting authorizes on the asset through
+// The Download calls (product §7, product §15). A job is data of its collection: starting authorizes on the asset through
 // the calling layer's own path (service.ts); a job's status and file are authorized, on every request, as a call of
 // its collection's data (the caller's effective access narrowed by their token: a lost role, a narrower token or
 // a disabled owner answers 404) — and only its owner finds it at all; the list shows only such jobs.

@@ -4,7 +4,7 @@ import { describeEachStore } from '../../testing/suite.ts';
 import { buildCallWorld, type CallWorld } from './test-world.ts';
 
 // Every data call leaves one application-log record (category 'call') written with its usage record: an
-// administrator finds a call on /management/logs by the request id its reply carried (issue 11 item 7).
+// administrator finds a call on /management/logs by the request id its reply carried.
 
 interface LogItem {
   id: number;

@@ -13,7 +13,7 @@ import { authorizeCollection, collectionNotFound, hasPermission } from '../acces
 import { findAssetId, type RollupScope } from './repository.ts';
 import { dataSourceSummaries, userSummaries, type SummaryRequest } from './service.ts';
 
-// The Reporting calls of SPEC §7. Who may read depends on the scope the query names, so the route declares
+// The Reporting calls of product §7. Who may read depends on the scope the query names, so the route declares
 // "signed in, no Data Lab token" and the scope is authorized here through the one policy: one data asset or one
 // collection → editAssets on its collection (Editors, Owners) or an administrator; everything → administrators.
 // Hidden → 404, visible but not allowed → 403, as everywhere.

@@ -238,7 +238,7 @@ for (const store of ['sqlite', 'postgres'] as const) {
       );
     });
 
-    it('gives each address a few reports a minute: 429 with SPEC §8’s text and Retry-After past them', async () => {
+    it('gives each address a few reports a minute: 429 with product §8’s text and Retry-After past them', async () => {
       const address = newAddress();
       for (let i = 0; i < LEAK_REPORTS_PER_MINUTE; i += 1) {
         expectReceived(await report({ secrets: [`dlp_${String(i).padStart(46, '0')}`] }, address));

@@ -6,7 +6,7 @@ import { buildPlace, createToken, withToken, type Place } from './test-world.ts'
 
 // Rate limits of the calling layer (/data/v1), on both stores: per user for OIDC callers and per token for Data Lab
 // tokens, RATE_LIMIT_PER_MINUTE unless a data source sets its own, the IETF draft's RateLimit-Policy and RateLimit
-// fields on every reply, and 429 with Retry-After and SPEC §8's text past the limit.
+// fields on every reply, and 429 with Retry-After and product §8's text past the limit.
 
 const LIMIT = 3;
 

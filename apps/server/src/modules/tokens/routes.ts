@@ -26,9 +26,9 @@ import {
   tokensOfCollection,
 } from './service.ts';
 
-// The Token calls of SPEC §7. Reading answers what the caller may manage (service.ts decides, on the token itself);
+// The Token calls of product §7. Reading answers what the caller may manage (service.ts decides, on the token itself);
 // changing refuses Data Lab tokens altogether (`refusesTokens`): a token cannot mint, widen or revoke tokens.
-// Besides SPEC: the public leak report (`POST /api/Token/Leaked`, leakReportRoutes below).
+// Besides the core calls (product §7): the public leak report (`POST /api/Token/Leaked`, leakReportRoutes below).
 
 /** Leak reports one address may send per minute, and the largest body read. */
 export const LEAK_REPORTS_PER_MINUTE = 10;
@@ -58,7 +58,7 @@ export default async function tokenRoutes(app: FastifyInstance) {
 
 /**
  * `POST /api/Token/Leaked`: public (a scanner has no account), so it is bounded before the body is read — a small
- * budget per address (429 with SPEC §8's text past it) and a small body — and it answers 202 with one body whatever
+ * budget per address (429 with product §8's text past it) and a small body — and it answers 202 with one body whatever
  * the secrets were, so it tells nobody whether a string is a live token. A malformed body is refused without echoing
  * it (a parser's message quotes the text it choked on).
  */

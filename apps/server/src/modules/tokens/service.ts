@@ -162,7 +162,7 @@ interface CheckedRole {
 
 /**
  * Roles a caller may put on a personal access token: each on a collection they can see, at most their own current
- * effective role there; a collection once. Refusals are a 400 naming each entry (SPEC §5 templates where one fits).
+ * effective role there; a collection once. Refusals are a 400 naming each entry (product §5 templates where one fits).
  */
 async function checkRoles(actor: Pick<Actor, 'db' | 'access' | 'user'>, roles: readonly RoleInput[]) {
   const found = new Map(

@@ -303,7 +303,7 @@ describeEachStore('Data Lab tokens', (context) => {
     expect(deletion?.details.after).toEqual({ revokedTokens: [collectionToken.id] });
   });
 
-  it('refuses bad input with SPEC §5 messages: expiry, roles, collections, names', async () => {
+  it('refuses bad input with product §5 messages: expiry, roles, collections, names', async () => {
     const post = (body: object) => owner.call('POST', '/api/Token', { kind: 'personal', name: 'Bad', ...body });
     const roles = rolesOn([first, 'Reader']);
     expect((await post({ roles, expiresOn: utcDate(0) })).json()).toMatchObject({

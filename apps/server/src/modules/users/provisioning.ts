@@ -2,7 +2,7 @@ import type { Database } from '../../db/database.ts';
 import type { User } from '../../db/schema.ts';
 import { findUserByIdentity, insertUser, updateUserProfile } from './repository.ts';
 
-// Users are keyed by issuer + subject and created on first sight from their token's claims (DESIGN §4).
+// Users are keyed by issuer + subject and created on first sight from their token's claims (product §13).
 
 export interface Identity {
   issuer: string;

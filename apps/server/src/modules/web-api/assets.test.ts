@@ -289,7 +289,7 @@ describeEachStore('Web API data assets', (ctx) => {
     expect(usage.some((u) => Number(u.cache_hit) === 1)).toBe(true);
   });
 
-  it('answers 502 with SPEC §8 text for upstream failures and 400 for the guard, and follows credential changes', async () => {
+  it('answers 502 with product §8 text for upstream failures and 400 for the guard, and follows credential changes', async () => {
     const w = await webApiWorld(ctx(), upstream);
     const failing = dataSourceDetail.parse(
       (

@@ -4,7 +4,7 @@ import { storedAllowedHosts, storedCredentialSettings, storedHeaders } from '../
 import type { CredentialRowWithCount, WebApiConnectionRow } from './repository.ts';
 
 // Web API connections and credentials as replies show them: a credential's kind and non-secret settings, and for
-// its secret only the placeholder saying one is stored (SPEC §9). The allow-list is shown as it stands.
+// its secret only the placeholder saying one is stored (product §9). The allow-list is shown as it stands.
 
 const text = (settings: Record<string, unknown>, key: string) =>
   typeof settings[key] === 'string' ? settings[key] : undefined;

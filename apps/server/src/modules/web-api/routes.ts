@@ -22,9 +22,9 @@ import { explainedWebApiTest } from '../../lib/connection-tests.ts';
 import { deletionStores } from '../dependents/leftovers.service.ts';
 import { createCredential, deleteCredential, updateCredential } from './credentials.service.ts';
 
-// Web API connections and data assets (SPEC §7, docs/decisions.md for the credential calls): Readers see
+// Web API connections and data assets (product §7, docs/decisions.md for the credential calls): Readers see
 // connections (secrets masked), Owners manage connections and their credentials and test them, Editors manage
-// Web API assets, pick their credential and Try drafts (DESIGN §5). Hidden → 404, visible but not allowed → 403.
+// Web API assets, pick their credential and Try drafts (product §14). Hidden → 404, visible but not allowed → 403.
 
 export default async function webApiRoutes(app: FastifyInstance) {
   const services = (context: Pick<RouteContext<never>, 'actor'>): WebApiServices => ({

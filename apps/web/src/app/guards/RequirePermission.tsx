@@ -6,7 +6,7 @@ import { PageLoader } from '../../components/page/PageLoader.tsx';
 import { useCurrentUser } from '../../features/account/api/get-current-user.ts';
 import { unauthorisedPageUrl } from '../../lib/error-page-url.ts';
 
-/** SPEC §4/§6: without the permission, the error page with 'Unauthorised'. Inside RequireSignIn. */
+/** product §4/§6: without the permission, the error page with 'Unauthorised'. Inside RequireSignIn. */
 export function RequirePermission({ permission }: { permission: keyof Permissions }) {
   const currentUser = useCurrentUser();
   if (currentUser.isPending) return <PageLoader label="Checking your permissions" />;

@@ -6,7 +6,7 @@ import { useSession } from '../../lib/auth/session.ts';
 import { useHasSessionEnded } from '../../lib/auth/session-ended.ts';
 
 /**
- * SPEC §4: a signed-out visitor of a protected page goes to /login, carrying the original path. A
+ * product §4: a signed-out visitor of a protected page goes to /login, carrying the original path. A
  * session the API refused or could not renew says so and offers to sign in again.
  */
 export function RequireSignIn() {

@@ -8,7 +8,7 @@ import { fakeApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { toastMessages } from '../../test/render-ui.tsx';
 
-// A rejected or expired session (issue 7 §3): a 401 from the API, or a failed silent renew, shows
+// A rejected or expired session: a 401 from the API, or a failed silent renew, shows
 // "Sign in again" (which signs in and comes back here), not a stale avatar and a dead end.
 
 const signedIn = () => ({ auth: buildAuth({ user: buildUser() }), currentUser: buildCurrentUser({ id: 1 }) });

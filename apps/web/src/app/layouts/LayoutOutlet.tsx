@@ -5,7 +5,7 @@ import { MobileGate } from '../../components/mobile/MobileGate.tsx';
 
 /**
  * Page content of a layout: render failures are caught here, and small screens are turned away, except
- * from home (SPEC §2) and the policy pages, which sign-in and the footer link to (docs/decisions.md 48).
+ * from home (product §2) and the policy pages, which sign-in and the footer link to (docs/decisions.md 48).
  */
 export function LayoutOutlet() {
   const location = useLocation();

@@ -5,7 +5,7 @@ import { useSession } from '../../lib/auth/session.ts';
 import { clearSessionEnded, markSessionEnded } from '../../lib/auth/session-ended.ts';
 
 /**
- * SPEC §4: the current user (and everything else fetched for the session) is cleared once the
+ * product §4: the current user (and everything else fetched for the session) is cleared once the
  * user counts as signed out, so nothing of one session is shown in the next. A failed silent renew
  * ends the session (the screens offer to sign in again); a new sign-in starts a fresh one.
  */

@@ -93,7 +93,7 @@ export const collectionRoutes: RouteObject[] = [
   },
 ];
 
-/** The signed-in user's own things: tokens, and (issue #11) the download jobs under My downloads. */
+/** The signed-in user's own things: tokens, and the download jobs under My downloads. */
 export const tokenRoutes: RouteObject[] = [
   {
     path: paths.downloads,

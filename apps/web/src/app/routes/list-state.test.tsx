@@ -13,7 +13,7 @@ import { fakeApi, type FakeRequest } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
 // Lists sort by column on the server, search as you type, and keep search, page and sort in their
-// URL, so Back, Forward and shared links show the same list (issue 7 §3).
+// URL, so Back, Forward and shared links show the same list.
 
 const admin = () => ({
   auth: buildAuth({ user: buildUser() }),

@@ -1,7 +1,7 @@
 import { Code, Stack, Text } from '@mantine/core';
 import { useDeveloperMode } from '../../lib/developer-mode.ts';
 
-/** Raw error details, visible only in developer mode (SPEC §2). */
+/** Raw error details, visible only in developer mode (product §2). */
 export function DeveloperDetails({ details }: { details: string | null | undefined }) {
   const isDeveloperMode = useDeveloperMode();
   if (!isDeveloperMode || !details) return null;

@@ -2,7 +2,7 @@ import { Alert } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { inlineError } from '@datalab/contract/texts';
 
-/** SPEC §8: inline error display reads 'ERROR: message'. */
+/** product §8: inline error display reads 'ERROR: message'. */
 export function InlineError({ error }: { error: Error | string }) {
   const message = typeof error === 'string' ? error : error.message;
   return (

@@ -8,7 +8,7 @@ export interface RenderFailureProps {
   onRetry: () => void;
 }
 
-/** SPEC §2: 'An error occurred', the message and a 'Try again' button. */
+/** product §2: 'An error occurred', the message and a 'Try again' button. */
 export function RenderFailure({ error, onRetry }: RenderFailureProps) {
   return (
     <Container size="sm" py={64}>

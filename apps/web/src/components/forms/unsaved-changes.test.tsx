@@ -5,7 +5,7 @@ import { buildAuth, buildCollectionDetail, buildCurrentUser, buildUser, pageOfIt
 import { fakeApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 
-// Leaving a form with unsaved changes asks first (issue 7 §3): links, tabs and the browser's Back go
+// Leaving a form with unsaved changes asks first: links, tabs and the browser's Back go
 // through the router's blocker; closing or reloading the tab through the browser's own question.
 
 const signedIn = () => ({

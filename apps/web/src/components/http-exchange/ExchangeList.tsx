@@ -6,7 +6,7 @@ import { exchangeTitle, isFailure, outcomeText, replyText, requestText } from '.
 import { ExchangeTimings } from './ExchangeTimings.tsx';
 
 // The upstream exchanges of one Web API run (Try, a connection test, the playground, a developer-mode call): each
-// request as sent and its reply's status, headers and timings. Secrets arrive masked by the server (SPEC §9's run of
+// request as sent and its reply's status, headers and timings. Secrets arrive masked by the server (product §9's run of
 // asterisks): nothing here ever had them.
 
 interface ExchangeListProps {

@@ -9,7 +9,7 @@ import { useIsMobile } from '../../lib/use-is-mobile.ts';
 
 export interface MobileGateProps {
   children: ReactNode;
-  /** Home is exempt (SPEC §2), and so are the policy pages (docs/decisions.md 48). */
+  /** Home is exempt (product §2), and so are the policy pages (docs/decisions.md 48). */
   isExempt?: boolean;
 }
 

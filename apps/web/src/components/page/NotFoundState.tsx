@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { PRODUCT_NAME, texts } from '@datalab/contract/texts';
 import { ErrorIllustration } from '../error/ErrorIllustration.tsx';
 
-/** The not-found frame: illustration, SPEC §8's text, an explanation and one way on. */
+/** The not-found frame: illustration, product §8's text, an explanation and one way on. */
 export function NotFoundFrame({ children, action }: { children: ReactNode; action: ReactNode }) {
   useDocumentTitle(`Not found · ${PRODUCT_NAME}`);
   return (
@@ -29,7 +29,7 @@ export interface NotFoundStateProps {
   back: { to: string; label: string };
 }
 
-/** A thing the API answered 404 for: gone, or never shared with the caller (DESIGN §5 hides both alike). */
+/** A thing the API answered 404 for: gone, or never shared with the caller (product §14 hides both alike). */
 export function NotFoundState({ what, back }: NotFoundStateProps) {
   return (
     <NotFoundFrame

@@ -3,7 +3,7 @@ import type { Suggestion } from './SuggestionPicker.tsx';
 
 /**
  * Pickers of users and groups belong to their own features; the screen hands them in, so one
- * feature does not import another (STYLE habit 9).
+ * feature does not import another (code-style habit 9).
  */
 export interface PickerSlotProps {
   label: string;

@@ -3,7 +3,7 @@ export function pageCount(totalPages: number): number {
   return Number.isFinite(totalPages) ? Math.max(1, Math.floor(totalPages)) : 1;
 }
 
-/** SPEC §5: the page number is clamped between 1 and the total. */
+/** product §5: the page number is clamped between 1 and the total. */
 export function clampPage(page: number, totalPages: number): number {
   const last = pageCount(totalPages);
   if (Number.isNaN(page)) return 1;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { limits } from '@datalab/contract/limits';
 
-// SPEC §3/§9: recent searches in localStorage under 'searchKeywords', at most 10, newest first,
+// product §3/§9: recent searches in localStorage under 'searchKeywords', at most 10, newest first,
 // without duplicates.
 
 const stored = z.array(z.string());

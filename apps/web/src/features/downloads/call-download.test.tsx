@@ -10,7 +10,7 @@ import { renderApp } from '../../test/render-app.tsx';
 import { toastMessages } from '../../test/render-ui.tsx';
 
 // The call screen's download against a fake API at the client's boundary, on fake timers: the job is started with
-// the form's values, polled every DOWNLOAD_POLL_INTERVAL_MS at most DOWNLOAD_POLL_ATTEMPTS times (SPEC §9), its file
+// the form's values, polled every DOWNLOAD_POLL_INTERVAL_MS at most DOWNLOAD_POLL_ATTEMPTS times (product §9), its file
 // fetched with the bearer token and handed to the browser; a failure shows its message; a job that outlasts the
 // polling sends the user to My downloads.
 
@@ -222,7 +222,7 @@ describe('the call screen download', () => {
     expect(api.statusCount()).toBe(1);
   });
 
-  it('shows the 400 of the start call as SPEC §8’s toast and starts nothing', async () => {
+  it('shows the 400 of the start call as product §8’s toast and starts nothing', async () => {
     const errors = { country: ['Country must be one of FR, DE'] };
     const api = serve(
       assetRoutes({ body: buildDownloadJob() }, { status: 400, body: { title: 'Invalid', status: 400, errors } }),

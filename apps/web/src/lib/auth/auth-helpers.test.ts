@@ -96,7 +96,7 @@ describe('the sign-in settings', () => {
     });
   });
 
-  it("fall back to SPEC §9's scopes when the server lists none", () => {
+  it("fall back to product §9's scopes when the server lists none", () => {
     const settings = userManagerSettings(
       buildPortalConfig({ scopes: [] }),
       'https://lab.example',

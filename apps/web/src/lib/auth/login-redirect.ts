@@ -1,6 +1,6 @@
 import { LOGIN_REDIRECT_KEY, paths } from '@datalab/contract/paths';
 
-// SPEC §4: before sign-in the wanted path is stored under the login-redirect key and used after
+// product §4: before sign-in the wanted path is stored under the login-redirect key and used after
 // sign-in; the fallback is home. Only same-origin paths are accepted (no open redirect), and
 // never the auth routes themselves (no loop).
 

@@ -2,7 +2,7 @@ import { useEffect, useReducer } from 'react';
 import { useAuth } from 'react-oidc-context';
 import type { User } from 'oidc-client-ts';
 
-// SPEC §4: a user counts as signed out when unauthenticated or when the token's expiry has passed.
+// product §4: a user counts as signed out when unauthenticated or when the token's expiry has passed.
 
 export type SessionStatus = 'loading' | 'signedIn' | 'signedOut';
 

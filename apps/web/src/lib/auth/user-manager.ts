@@ -4,8 +4,8 @@ import { limits } from '@datalab/contract/limits';
 import { paths } from '@datalab/contract/paths';
 import { signInScopes } from '../../config/portal-config.ts';
 
-// DESIGN §4: authorization code + PKCE (oidc-client-ts always uses PKCE for response_type code),
-// session kept in sessionStorage, silent renew through the refresh token, SPEC §9 scopes.
+// product §13: authorization code + PKCE (oidc-client-ts always uses PKCE for response_type code),
+// session kept in sessionStorage, silent renew through the refresh token, product §9 scopes.
 
 export function userManagerSettings(config: PortalConfig, origin: string, storage: Storage): UserManagerSettings {
   const store = new WebStorageStateStore({ store: storage });

@@ -14,7 +14,7 @@ export interface AccountAreaProps {
   createTokenPath?: string;
 }
 
-/** Signed out: a Login link. Signed in: the avatar menu with the user's initials (SPEC §2). */
+/** Signed out: a Login link. Signed in: the avatar menu with the user's initials (product §2). */
 export function AccountArea({ tokensPath = paths.tokens, createTokenPath = paths.tokenCreatePat }: AccountAreaProps) {
   const session = useSession();
   const { data: currentUser } = useCurrentUser();

@@ -19,7 +19,7 @@ export const adminEntries = [
   { label: 'Usage', to: paths.usageOverview, icon: IconChartBar },
 ];
 
-/** Only for holders of canManageUsers (SPEC §6). */
+/** Only for holders of canManageUsers (product §6). */
 export function AdminMenu() {
   const { data: currentUser } = useCurrentUser();
   if (!currentUser?.permissions.canManageUsers) return null;

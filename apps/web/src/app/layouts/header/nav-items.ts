@@ -8,7 +8,7 @@ export interface NavItem {
 }
 
 /**
- * SPEC §2: Collections and Tokens always; Data Assets and Playground in developer mode only. Issue #11 adds
+ * product §2: Collections and Tokens always; Data Assets and Playground in developer mode only. Also
  * My downloads, always: the call screen sends people there when a download outlasts its polling. The Digital Lab
  * is offered to those who may use it (its partners and administrators, as GetCurrentUser says).
  */

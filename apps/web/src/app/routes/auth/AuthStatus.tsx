@@ -6,7 +6,7 @@ import { DeveloperDetails } from '../../../components/error/DeveloperDetails.tsx
 import { ErrorIllustration } from '../../../components/error/ErrorIllustration.tsx';
 
 export interface AuthFailure {
-  /** 'Sign-in failed' or 'Sign-out failed' (SPEC §8). */
+  /** 'Sign-in failed' or 'Sign-out failed' (product §8). */
   summary: string;
   error: Error | null;
 }

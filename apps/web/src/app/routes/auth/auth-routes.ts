@@ -7,7 +7,7 @@ const login = lazyPage(
   (m) => m.LoginRoute,
 );
 
-/** SPEC §2/§4 auth routes: outside the layouts, so nothing else renders during the round trips. */
+/** product §2/§4 auth routes: outside the layouts, so nothing else renders during the round trips. */
 export const authRoutes: RouteObject[] = [
   { path: paths.login, lazy: login },
   { path: paths.identityResolve, lazy: login },

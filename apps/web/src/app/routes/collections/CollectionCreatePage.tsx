@@ -12,7 +12,7 @@ import { notifySuccess } from '../../../lib/notify.ts';
 export function CollectionCreatePage() {
   const currentUser = useCurrentUser();
   if (currentUser.isPending) return <PageLoader label="Checking what you may do" />;
-  // SPEC §4: a page the caller may not use goes to the error page with 'Unauthorised'.
+  // product §4: a page the caller may not use goes to the error page with 'Unauthorised'.
   if (currentUser.data?.canCreateCollections !== true) return <Navigate to={unauthorisedPageUrl()} replace />;
   return <CreateCollectionForm />;
 }

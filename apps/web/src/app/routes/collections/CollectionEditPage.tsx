@@ -50,7 +50,7 @@ export function CollectionEditPage() {
   return (
     <CollectionGate uid={uid}>
       {(collection) => {
-        // SPEC §4: a page the caller may not use goes to the error page with 'Unauthorised'.
+        // product §4: a page the caller may not use goes to the error page with 'Unauthorised'.
         if (!collection.can.edit && !collection.can.manageRoles) return <Navigate to={unauthorisedPageUrl()} replace />;
         const tab = tabFromSegment(collectionTabs(collection), segment, 'overview');
         if (tab === null) return <Navigate to={paths.collectionEdit(uid)} replace />;

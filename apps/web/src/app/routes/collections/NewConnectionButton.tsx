@@ -8,7 +8,7 @@ import { useCurrentUser } from '../../../features/account/api/get-current-user.t
 import { NewConnectionForm } from '../../../features/connections/components/ConnectionForm.tsx';
 import { NewWebApiConnectionForm } from '../../../features/connections/components/WebApiConnectionForm.tsx';
 
-// SPEC §2 routes no /connection/create screen, so a collection's Owners create connections from its Connections
+// product §2 routes no /connection/create screen, so a collection's Owners create connections from its Connections
 // tab in edit mode (docs/decisions.md 67): the form opens over the tab — a database or a web API — and a created
 // connection opens on its own edit screen, where it can be tested again, changed, and given credentials.
 

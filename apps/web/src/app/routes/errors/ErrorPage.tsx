@@ -7,7 +7,7 @@ import { PRODUCT_NAME, texts } from '@datalab/contract/texts';
 import { DeveloperDetails } from '../../../components/error/DeveloperDetails.tsx';
 import { ErrorIllustration } from '../../../components/error/ErrorIllustration.tsx';
 
-/** /error?errorSummary=…&errorMessage=… (SPEC §2); `details` is shown in developer mode only. */
+/** /error?errorSummary=…&errorMessage=… (product §2); `details` is shown in developer mode only. */
 export function ErrorPage() {
   const [searchParams] = useSearchParams();
   const summary = searchParams.get('errorSummary') || texts.generic.summary;

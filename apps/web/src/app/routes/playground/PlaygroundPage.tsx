@@ -13,7 +13,7 @@ import { useOwnedCollections } from '../../../features/collections/api/get-owned
 import { useAllConnections } from '../../../features/connections/api/list-all-connections.ts';
 import { setDeveloperMode, useDeveloperMode } from '../../../lib/developer-mode.ts';
 
-// /playground (developer mode, SPEC §2 and DESIGN §8): ad-hoc SQL or HTTP on a connection of a collection the caller
+// /playground (developer mode, product §2 and product §17): ad-hoc SQL or HTTP on a connection of a collection the caller
 // owns, nothing saved. The chosen collection is in the URL (?collection=uid), so a reload keeps it.
 
 const COLLECTION_PARAM = 'collection';

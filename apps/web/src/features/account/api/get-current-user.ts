@@ -17,7 +17,7 @@ export function currentUserQueryOptions(enabled: boolean) {
   });
 }
 
-/** SPEC §4: the current user is loaded when authenticated (and cleared otherwise, see SessionSync). */
+/** product §4: the current user is loaded when authenticated (and cleared otherwise, see SessionSync). */
 export function useCurrentUser() {
   const { isSignedIn } = useSession();
   return useQuery(currentUserQueryOptions(isSignedIn));

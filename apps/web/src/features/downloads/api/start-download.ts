@@ -7,7 +7,7 @@ export function startDownloadJob(body: StartDownloadBody) {
   return apiCall(startDownload, { body });
 }
 
-/** Starts a job (202 with the job); a 400 shows SPEC §8's toast through the API client. */
+/** Starts a job (202 with the job); a 400 shows product §8's toast through the API client. */
 export function useStartDownload() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,7 +1,7 @@
 import { DOWNLOAD_POLL_ATTEMPTS, DOWNLOAD_POLL_INTERVAL_MS, type DownloadJob } from '@datalab/contract/api/downloads';
 import { isSettled } from '../format.ts';
 
-// SPEC §9's polling of a download job: one status request every DOWNLOAD_POLL_INTERVAL_MS, at most
+// product §9's polling of a download job: one status request every DOWNLOAD_POLL_INTERVAL_MS, at most
 // DOWNLOAD_POLL_ATTEMPTS of them. The loop ends early once the job settles (Completed, Failed, Expired); when the
 // attempts run out first, the job goes on on the server and the caller says where to find it later.
 

@@ -9,7 +9,7 @@ import { downloadKeys } from '../keys.ts';
 import { pollDownload } from './poll-download.ts';
 import { saveBlob } from './save-blob.ts';
 
-// The call screen's download, from the click to the file: start the job, poll it (SPEC §9), fetch the file once it
+// The call screen's download, from the click to the file: start the job, poll it (product §9), fetch the file once it
 // is Completed and hand it to the browser. One job is followed at a time; leaving the screen stops the following,
 // never the job, which the user finds in My downloads.
 
@@ -89,7 +89,7 @@ export function useDownloadJob() {
       try {
         job = await startJob(request);
       } catch {
-        // The API client has already said why (SPEC §8: a 400's lines in a toast).
+        // The API client has already said why (product §8: a 400's lines in a toast).
         if (!next.signal.aborted) setWatch({ phase: 'idle' });
         return;
       }
