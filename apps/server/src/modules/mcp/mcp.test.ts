@@ -34,9 +34,10 @@ async function post(person: Person, url: string, body: unknown) {
 
 async function buildWorld(t: TestApp): Promise<World> {
   const [owner, reader] = [await buildPerson(t), await buildPerson(t)];
-  const file = `mcp/${unique('people')}.sqlite`;
-  mkdirSync(join(t.config.dataDir, 'mcp'), { recursive: true });
-  const db = new DatabaseSync(join(t.config.dataDir, file));
+  // Shared by both collections: a folder every collection may read (SQLITE_SHARED_PATHS of the test apps).
+  mkdirSync(join(t.config.dataDir, 'sources'), { recursive: true });
+  const file = join(t.config.dataDir, 'sources', `${unique('people')}.sqlite`);
+  const db = new DatabaseSync(file);
   db.exec(`
     create table regions (id integer, name text);
     insert into regions values (1, 'Europe'), (2, 'Asia');
