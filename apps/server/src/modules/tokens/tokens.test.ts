@@ -300,7 +300,7 @@ describeEachStore('Data Lab tokens', (context) => {
       roles: [expect.objectContaining({ collection: expect.objectContaining({ uid: first.uid }) })],
     });
     const deletion = (await auditRecords(t, 'collection.delete')).find((r) => targetOf(r) === doomed.uid);
-    expect(deletion?.details.after).toEqual({ revokedTokens: [collectionToken.id] });
+    expect(deletion?.details.after).toEqual({ revokedTokens: [collectionToken.id], downloadsRemoved: 0 });
   });
 
   it('refuses bad input with product §5 messages: expiry, roles, collections, names', async () => {
