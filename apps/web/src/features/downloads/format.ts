@@ -26,7 +26,7 @@ export function isSettled(job: Pick<DownloadJob, 'state'>): boolean {
   return job.state !== 'Queued' && job.state !== 'Running';
 }
 
-const rows = (count: number) => plural(count, 'row').replace(/^\d+/u, count.toLocaleString('en'));
+const rows = (count: number) => plural(count, 'row');
 
 /** One line about where a job stands: 'Waiting to start', '12,000 rows so far', '100,000 rows · 4.2 MB', … */
 export function progressText(job: DownloadJob): string {

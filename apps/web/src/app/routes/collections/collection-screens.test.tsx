@@ -313,8 +313,9 @@ describe('creating a collection', () => {
     await user.type(name, 'x');
     await user.clear(name);
     expect(screen.getByText('Name is required')).toBeTruthy();
+    // The field knows the server's limit: a 101st character is not taken.
     await user.type(name, 'a'.repeat(101));
-    expect(screen.getByText('Name must be at most 100 characters')).toBeTruthy();
+    expect((name as HTMLInputElement).value).toBe('a'.repeat(100));
 
     await user.clear(name);
     await user.type(name, 'Sales');
