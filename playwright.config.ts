@@ -48,7 +48,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
       USAGE_ROLLUP_FLUSH_MS: '5000',
-      SQL_HOST_ALLOWLIST: '127.0.0.1:5432',
+      SQL_HOST_ALLOWLIST: '127.0.0.1:5432,localhost',
     },
     stdout: 'pipe',
     stderr: 'pipe',

@@ -6,7 +6,8 @@ import { expect, signInAt, test } from './fixtures.ts';
 // PostgreSQL connection to a port nobody listens on and a MariaDB connection with a wrong password; the form says
 // why each failed, under the field to fix; then /management/logs holds a warning for each.
 
-const MARIADB = { host: '127.0.0.1', port: 3306, user: 'root' };
+// `localhost` is on the e2e server's SQL_HOST_ALLOWLIST (any port); 127.0.0.1 only at 5432.
+const MARIADB = { host: 'localhost', port: 3306, user: 'root' };
 
 /** A loopback port nobody listens on right now. */
 async function closedPort(): Promise<number> {
@@ -46,7 +47,7 @@ test('admin sees why connection tests failed, in the form and in the application
 
   // PostgreSQL at a closed port: refused, said under Port.
   const port = await closedPort();
-  await form.getByRole('textbox', { name: 'Host' }).fill('127.0.0.1');
+  await form.getByRole('textbox', { name: 'Host' }).fill(MARIADB.host);
   await form.getByRole('textbox', { name: 'Port' }).fill(String(port));
   await form.getByRole('textbox', { name: 'Database' }).fill('postgres');
   await form.getByRole('textbox', { name: 'User' }).fill('postgres');

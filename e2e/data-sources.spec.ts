@@ -56,7 +56,7 @@ test('analyst calls a demo asset with dependent dropdowns, sorts, sees masked e-
   const gridName = 'Result of Orders by country';
   const grid = page.getByRole('region', { name: gridName });
   await expect(grid.locator('tbody tr').first()).toBeVisible();
-  await expect(page.getByText(/^\d+ rows$/u).first()).toBeVisible();
+  await expect(page.getByText(/^[\d,]+ rows$/u).first()).toBeVisible();
 
   const countryCells = await columnTexts(page, gridName, 'country');
   expect(countryCells.length).toBeGreaterThan(0);
@@ -158,10 +158,12 @@ test('analyst calls in developer mode, sees SQL, bound values, timings and reply
   const rowCount = Number(
     (
       await page
-        .getByText(/^\d+ rows?$/u)
+        .getByText(/^[\d,]+ rows?$/u)
         .first()
         .innerText()
-    ).split(' ')[0],
+    )
+      .split(' ')[0]!
+      .replaceAll(',', ''),
   );
   expect(await accessibilityViolations(page)).toEqual([]);
 

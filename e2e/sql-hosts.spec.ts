@@ -2,7 +2,7 @@ import { expect, signInAt, test } from './fixtures.ts';
 
 // An analyst (who may create collections) makes one and tries to point a SQL connection at a port of the server's
 // own machine: the form refuses it on the Host field and says what to do, on Test and on Create, and no connection
-// is made. The e2e server allows this machine's PostgreSQL (127.0.0.1:5432) only.
+// is made. The e2e server allows this machine's PostgreSQL (127.0.0.1:5432) and the name localhost only.
 
 const REFUSAL = 'The host 127.0.0.1 is a loopback address; an administrator may allow it with SQL_HOST_ALLOWLIST';
 
