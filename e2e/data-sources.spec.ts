@@ -10,7 +10,8 @@ import { expect, signInAt, test } from './fixtures.ts';
 async function columnTexts(page: Page, grid: string, column: string): Promise<string[]> {
   const region = page.getByRole('region', { name: grid });
   const headers = await region.locator('thead th').allInnerTexts();
-  const index = headers.findIndex((text) => text.trim() === column);
+  // A header shows the column's name, then its type.
+  const index = headers.findIndex((text) => text.trim().split(/\s+/u)[0] === column);
   expect(index, `column ${column} in ${headers.join(', ')}`).toBeGreaterThan(0);
   return region.locator(`tbody tr td:nth-child(${index + 1})`).allInnerTexts();
 }

@@ -66,7 +66,7 @@ test('an owner deletes an asset, then its connection, after reading what goes wi
     collectionUid: collection,
     name: `Spare shop ${stamp}`,
     kind: 'sqlite',
-    database: 'demo/shop.sqlite',
+    database: 'shop.sqlite', // the Sales collection's copy of the demo shop (DATA_DIR/sqlite/<uid>/)
   });
   const asset = await client.post<{ uid: string; name: string }>('/api/SqlDataSource', {
     collectionUid: collection,
