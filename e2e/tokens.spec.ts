@@ -88,7 +88,7 @@ test('a partner creates a token in the Digital Lab, calls with it, revokes it an
   expect(await page.content()).not.toContain(secret);
 
   // The Digital Lab's call page: the asset, its form, and snippets with a placeholder instead of any token.
-  await page.getByRole('link', { name: 'Call Regions' }).click();
+  await page.getByRole('link', { name: 'Call Regions', exact: true }).click();
   await page.waitForURL(/\/digital-lab\/data-asset\/[^/]+\/call$/);
   const uid = decodeURIComponent(new URL(page.url()).pathname.split('/')[3] ?? '');
   await expect(page.getByRole('heading', { level: 1, name: 'Call Regions' })).toBeVisible();
