@@ -3,7 +3,6 @@ import {
   formats,
   openApiQueryParameters,
   parametersJsonSchema,
-  storedParameterDefinitionSchema,
   type ParameterDefinition,
 } from '@datalab/engine';
 import { PRODUCT_NAME } from '@datalab/contract/texts';
@@ -11,7 +10,8 @@ import type { Database } from '../../db/database.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { AccessModelCache } from '../access/access-model.ts';
 import { collectionsAllowing } from '../access/policy.ts';
-import { findAssetsOfCollections, findParametersOfAssets } from './repository.ts';
+import { parametersByAsset } from './parameters.service.ts';
+import { findAssetsOfCollections } from './repository.ts';
 
 // The calling layer's OpenAPI 3.1 document, per caller: exactly the assets they may call (the one policy decides,
 // as for the call itself), each with its typed parameters — query parameters for GET, a JSON body for POST — and
@@ -143,19 +143,10 @@ export async function callableAssets(db: Database, access: AccessModelCache, use
   const collectionIds = await collectionsAllowing(access, user, 'call');
   if (collectionIds.length === 0) return [];
   const rows = (await findAssetsOfCollections(db, collectionIds)).filter((row) => row.connection_id !== null);
-  const parameterRows =
-    rows.length === 0
-      ? []
-      : await findParametersOfAssets(
-          db,
-          rows.map((row) => row.id),
-        );
-  const byAsset = new Map<number, ParameterDefinition[]>();
-  for (const row of parameterRows) {
-    const parsed = storedParameterDefinitionSchema.safeParse(JSON.parse(row.definition));
-    if (!parsed.success) continue;
-    byAsset.set(row.data_source_id, [...(byAsset.get(row.data_source_id) ?? []), parsed.data]);
-  }
+  const byAsset = await parametersByAsset(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => ({
     id: row.id,
     uid: row.uid,

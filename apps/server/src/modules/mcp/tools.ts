@@ -1,15 +1,11 @@
-import {
-  parameterJsonSchema,
-  storedParameterDefinitionSchema,
-  type JsonSchema,
-  type ParameterDefinition,
-} from '@datalab/engine';
+import { parameterJsonSchema, type JsonSchema, type ParameterDefinition } from '@datalab/engine';
 import { storeWriteCount, type Database } from '../../db/database.ts';
 import { LRUCache } from 'lru-cache';
 import { inIdList } from '../../db/id-list.ts';
 import type { AuthUser } from '../../plugins/auth.ts';
 import type { AccessModelCache } from '../access/access-model.ts';
 import { collectionsAllowing } from '../access/policy.ts';
+import { parametersByAsset } from '../calling/parameters.service.ts';
 import { slug } from '../calling/service.ts';
 
 // The tools a caller sees on the MCP endpoint: one per data asset they may call (the one policy decides, their
@@ -54,17 +50,6 @@ function findToolAssets(db: Database, collectionIds: readonly number[]) {
     .orderBy('collections.name')
     .orderBy('data_sources.name')
     .orderBy('data_sources.id')
-    .execute();
-}
-
-function findParametersOfAssets(db: Database, dataSourceIds: readonly number[]) {
-  return db
-    .selectFrom('parameters')
-    .select(['data_source_id', 'definition'])
-    .where(inIdList(db, 'data_source_id', dataSourceIds))
-    .orderBy('data_source_id')
-    .orderBy('position')
-    .orderBy('id')
     .execute();
 }
 
@@ -149,16 +134,10 @@ export async function toolNamesOf(
 export async function toolsOf(db: Database, access: AccessModelCache, user: AuthUser): Promise<AssetTool[]> {
   const tools = await toolNamesOf(db, access, user);
   if (tools.length === 0) return [];
-  const parameterRows = await findParametersOfAssets(
+  const byAsset = await parametersByAsset(
     db,
     tools.map((tool) => tool.assetId),
   );
-  const byAsset = new Map<number, ParameterDefinition[]>();
-  for (const row of parameterRows) {
-    const parsed = storedParameterDefinitionSchema.safeParse(JSON.parse(row.definition));
-    if (!parsed.success) continue;
-    byAsset.set(row.data_source_id, [...(byAsset.get(row.data_source_id) ?? []), parsed.data]);
-  }
   return tools.map((tool) => ({ ...tool, parameters: byAsset.get(tool.assetId) ?? [] }));
 }
 
