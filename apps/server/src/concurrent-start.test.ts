@@ -9,14 +9,15 @@ import { freePort } from './testing/ports.ts';
 import { createPostgresDatabase, isPostgresAvailable } from './testing/stores.ts';
 
 // A deployment starts its processes together (compose up, a Kubernetes rollout): two server processes started at the
-// same instant on one empty PostgreSQL store both come up, and every migration is applied exactly once (PostgreSQL's
-// migration lock lets one process migrate while the other waits, then finds nothing left to do).
+// same instant on one empty PostgreSQL store both come up, every migration is applied exactly once (PostgreSQL's
+// migration lock lets one process migrate while the other waits, then finds nothing left to do), and what a start
+// records once — the demo's seed, the reach settings — is recorded once (advisory locks, db/locks.ts).
 
 const postgres = await isPostgresAvailable();
 const SERVER = join(import.meta.dirname, 'server.ts');
 
 async function waitReady(port: number, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`a server exited with ${child.exitCode}:\n${output()}`);
     const status = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
@@ -26,7 +27,7 @@ async function waitReady(port: number, child: ChildProcess, output: () => string
     if (status === 200) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
-  throw new Error(`a server was not ready within 60 s:\n${output()}`);
+  throw new Error(`a server was not ready within 120 s:\n${output()}`);
 }
 
 (postgres ? describe : describe.skip)('two processes starting at once on one PostgreSQL store [postgres]', () => {
@@ -49,7 +50,7 @@ async function waitReady(port: number, child: ChildProcess, output: () => string
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('both become ready and the migrations run once', { timeout: 90_000 }, async () => {
+  it('both become ready, the migrations run once and the demo is seeded once', { timeout: 180_000 }, async () => {
     const database = await createPostgresDatabase();
     drop = database.drop;
     const ports = [await freePort(), await freePort()];
@@ -65,7 +66,7 @@ async function waitReady(port: number, child: ChildProcess, output: () => string
           DATABASE_URL: database.url,
           REDIS_URL: 'redis://127.0.0.1:6379',
           DOWNLOAD_QUEUE_PREFIX: `datalab-concurrent-${port}`,
-          DEMO: 'false',
+          DEMO: 'true',
           WEB_DIST_DIR: join(dataDir, 'none'),
           LOG_LEVEL: 'warn',
         },
@@ -85,6 +86,13 @@ async function waitReady(port: number, child: ChildProcess, output: () => string
       );
       expect(rows.map((row) => row.name)).toEqual(Object.keys(migrations).sort());
       expect(rows.filter((row) => Number(row.times) !== 1)).toEqual([]);
+      const collections = await client.query<{ name: string; times: string }>(
+        'select name, count(*) as times from collections group by name order by name',
+      );
+      expect(collections.rows.map((row) => [row.name, Number(row.times)])).toEqual([
+        ['Operations', 1],
+        ['Sales', 1],
+      ]);
     } finally {
       await client.end();
     }

@@ -9,3 +9,6 @@ export async function lockFor(db: Database, name: string): Promise<void> {
     await sql`select pg_advisory_xact_lock(hashtext(${name}))`.execute(db);
   }
 }
+
+/** The embedded demo's seed: processes starting together on one store seed it once. */
+export const DEMO_SEED_LOCK = 'demo.seed';

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { parameterDefinitionSchema } from '@datalab/contract/parameters';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { DEMO_SEED_LOCK, lockFor } from '../db/locks.ts';
 import { newUid } from '../modules/collections/service.ts';
 import { collectionFolder } from '../modules/connections/sqlite-files.ts';
 import { ensureShopDatabase } from './shop-database.ts';
@@ -299,6 +300,7 @@ function ensureShops(app: FastifyInstance, folders: string[]): void {
 /** Once, the demo's connections and assets; then, whenever missing, the shop files they open. */
 export async function seedDemoAssets(app: FastifyInstance): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
+    await lockFor(trx, DEMO_SEED_LOCK);
     const seeded = await trx.selectFrom('app_state').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
     const remembered = await trx
       .selectFrom('app_state')

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { parameterDefinitionSchema } from '@datalab/contract/parameters';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
+import { DEMO_SEED_LOCK, lockFor } from '../db/locks.ts';
 import { newUid } from '../modules/collections/service.ts';
 import { DEMO_API_KEY_HEADER, DEMO_API_PREFIX, demoApiKey } from './demo-api.ts';
 
@@ -201,6 +202,7 @@ async function followAddress(app: FastifyInstance, trx: Database, seeded: Seeded
 /** Once, after the SQL demo assets: the demo Web API connection and asset; on later starts, the address. */
 export async function seedDemoWebApi(app: FastifyInstance): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
+    await lockFor(trx, DEMO_SEED_LOCK);
     const row = await trx.selectFrom('app_state').select('value').where('key', '=', SEEDED_KEY).executeTakeFirst();
     if (row) {
       const seeded = JSON.parse(row.value) as Partial<Seeded>;

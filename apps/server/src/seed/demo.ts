@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/database.ts';
+import { DEMO_SEED_LOCK, lockFor } from '../db/locks.ts';
 import type { RoleName } from '../db/schema.ts';
 import { demoAccounts, seedDemoAccounts } from '../oidc/accounts.ts';
 import { BUILT_IN_ISSUER_KEY } from '../plugins/auth.ts';
@@ -116,6 +117,8 @@ async function seedAccessModel(db: Database, users: Map<string, number>) {
 export async function seedDemo(app: FastifyInstance): Promise<void> {
   // Through changeAccess like every other change of users, groups and roles: it bumps the access version.
   await changeAccess(app, async (trx) => {
+    // Processes starting together on one store seed once: the others wait here, then find it seeded.
+    await lockFor(trx, DEMO_SEED_LOCK);
     await seedDemoAccounts(trx);
     const users = new Map<string, number>();
     for (const account of demoAccounts) {

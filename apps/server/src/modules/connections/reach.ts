@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { describeSqlHostList } from '@datalab/engine';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
+import { lockFor } from '../../db/locks.ts';
 import { collectionFolder, sqlitePath } from './sqlite-files.ts';
 
 // What SQL connections may reach is the administrator's to decide, in the environment: SQL_HOST_ALLOWLIST (which
@@ -49,6 +50,8 @@ async function recordOne(app: FastifyInstance, trx: Database, name: string, valu
 export async function recordReachSettings(app: FastifyInstance): Promise<void> {
   const settings = reachSettings(app.config);
   await app.db.transaction().execute(async (trx) => {
+    // Processes starting together record once: the second waits here, then finds the first one's values.
+    await lockFor(trx, 'app-state.reach-settings');
     for (const [name, value] of Object.entries(settings)) await recordOne(app, trx, name, value);
   });
 }
