@@ -44,9 +44,11 @@ test.describe('sign-in', () => {
     await signInAt(page, '/tokens', 'partner');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
-    // The provider's session is gone too: a protected page asks for the password again.
+    // Logout returns home, which asks a signed-out visitor to sign in; the provider asks for the password again
+    // instead of signing the user straight back in, so its session is gone too.
+    await page.waitForURL(/\/oidc\/interaction\//);
+    await expect(page.getByLabel('Password')).toBeVisible();
+    // Nothing of the portal's session is left either: a protected page goes to sign-in as well.
     await page.goto('/tokens');
     await page.waitForURL(/\/oidc\/interaction\//);
     await expect(page.getByLabel('Password')).toBeVisible();
