@@ -1,6 +1,6 @@
 import type { CacheEntryType } from '@datalab/contract/api/caching';
 import { notFound } from '../../lib/errors.ts';
-import type { ResultCache } from '../../plugins/result-cache.ts';
+import type { ResultCache } from '../../lib/result-cache.ts';
 import type { Actor } from '../access/change-access.service.ts';
 import { findAssetNames } from './repository.ts';
 import { presentEntry, presentValue, type AssetRef } from './presenter.ts';

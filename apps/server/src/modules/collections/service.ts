@@ -5,7 +5,7 @@ import { roleOfRank } from '@datalab/contract/api/data-roles';
 import type { Database } from '../../db/database.ts';
 import type { Collection } from '../../db/schema.ts';
 import { AppError, nameConflict } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { changeAccess, type Actor } from '../access/change-access.service.ts';
 import { callerAccess, effectiveRole } from '../access/policy.ts';
 import { deleteJobsOf, removeLeftovers, type DeletionStores } from '../dependents/leftovers.service.ts';

@@ -1,4 +1,4 @@
-import type { ResultCache } from '../../plugins/result-cache.ts';
+import type { ResultCache } from '../../lib/result-cache.ts';
 import { assetIdOfKey } from '../caching/service.ts';
 import { removeJobFiles, type JobFile } from '../downloads/deletion.service.ts';
 

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.ts';
 import { inIdList } from '../../db/id-list.ts';
 import type { Collection, DataSource } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { ResultCache } from '../../plugins/result-cache.ts';
+import type { ResultCache } from '../../lib/result-cache.ts';
 import { assetsFedBy, requireAsset } from '../data-sources/assets.service.ts';
 import { assetsUsing } from './assets-using.service.ts';
 import { cachedKeysOf } from './leftovers.service.ts';

@@ -2,7 +2,7 @@ import { parameterJsonSchema, type JsonSchema, type ParameterDefinition } from '
 import { storeWriteCount, type Database } from '../../db/database.ts';
 import { LRUCache } from 'lru-cache';
 import { inIdList } from '../../db/id-list.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import type { AccessModelCache } from '../access/access-model.ts';
 import { collectionsAllowing } from '../access/policy.ts';
 import { parametersByAsset } from '../calling/parameters.service.ts';
