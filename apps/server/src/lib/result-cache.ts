@@ -101,3 +101,9 @@ export function createMemoryCache(maxBytes: number): ResultCache {
     },
   };
 }
+
+/** The data source id a key names: keys are `<type>:<data source id>:…` (calling/service.ts resultsKey). */
+export function assetIdOfKey(key: string): number | undefined {
+  const match = /^[A-Za-z]+:(\d+):/.exec(key);
+  return match ? Number(match[1]) : undefined;
+}
