@@ -12,6 +12,7 @@ import { deleteJobsOf, removeLeftovers, type DeletionStores } from '../dependent
 import { revokeCollectionTokens } from '../tokens/revocation.service.ts';
 import { presentCollectionDetail, presentCollectionSummary } from './presenter.ts';
 import {
+  assetIdsOfCollection,
   countAssetsAndConnections,
   deleteCollectionRow,
   findCollectionByDataAsset,
@@ -135,9 +136,7 @@ export async function updateCollection(
 
 /** Deletes a collection with everything in it; its assets' download jobs, files and cached results go too. */
 export async function deleteCollection(actor: Actor, collection: Collection, stores: DeletionStores) {
-  const assetIds = (
-    await actor.db.selectFrom('data_sources').select('id').where('collection_id', '=', collection.id).execute()
-  ).map((row) => row.id);
+  const assetIds = (await assetIdsOfCollection(actor.db, collection.id)).map((row) => row.id);
   const jobs = await changeAccess(actor, async (trx) => {
     const counts = await countAssetsAndConnections(trx, collection.id);
     // Its tokens are revoked first, in this transaction; roles, connections and data assets go with the row
