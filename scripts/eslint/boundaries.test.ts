@@ -132,3 +132,38 @@ tsTester.run('server-layers', boundaries.rules['server-layers'], {
     pastServices('modules/data-sources/routes.ts', "import { x } from './parts.repository.ts';"),
   ],
 });
+
+const query = (file: string, code: string) => ({
+  filename: at(`apps/server/src/${file}`),
+  code,
+  errors: [{ messageId: 'query' }],
+});
+
+tsTester.run('server-sql', boundaries.rules['server-sql'], {
+  valid: [
+    {
+      filename: at('apps/server/src/modules/users/repository.ts'),
+      code: "export const f = (db) => db.selectFrom('users').selectAll().execute();",
+    },
+    {
+      filename: at('apps/server/src/modules/data-sources/parts.repository.ts'),
+      code: "export const f = (db) => db.deleteFrom('parameters').execute();",
+    },
+    { filename: at('apps/server/src/db/prepared.ts'), code: "const q = db.selectFrom('users');" },
+    { filename: at('apps/server/src/modules/users/service.ts'), code: 'await actor.db.transaction().execute(work);' },
+    { filename: at('apps/server/src/modules/users/service.ts'), code: "const rows = await findUsers(db, 'x');" },
+    { filename: at('apps/server/src/seed/demo.ts'), code: "await trx.insertInto('app_state').values(v).execute();" },
+    { filename: at('apps/server/src/modules/users/users.test.ts'), code: "await db.selectFrom('users').execute();" },
+    { filename: at('apps/server/src/modules/caching/test-world.ts'), code: "await db.insertInto('x').execute();" },
+  ],
+  invalid: [
+    query('modules/dependents/service.ts', "const row = await db.selectFrom('connections').select('name');"),
+    query('modules/data-sources/parts.service.ts', "await trx.deleteFrom('transformations').execute();"),
+    query('modules/access/access-model.ts', "await db.updateTable('access_version').set(v).execute();"),
+    query('modules/connections/reach.ts', "await trx.insertInto('app_state').values(v).execute();"),
+    query('modules/access/group-graph.service.ts', "db.withRecursive('up(id)', (qb) => qb).selectAll();"),
+    query('modules/reporting/service.ts', 'const q = sql`select 1`;'),
+    query('plugins/auth.ts', "await app.db.selectFrom('users').selectAll().execute();"),
+    query('modules/users/routes.ts', "await app.db.selectFrom('users').execute();"),
+  ],
+});

@@ -113,4 +113,47 @@ const serverLayers: Rule.RuleModule = {
   },
 };
 
-export default { rules: { 'feature-boundaries': featureBoundaries, 'server-layers': serverLayers } };
+/** Kysely's ways into a statement; a repository (or db/) holds them, services call the repository. */
+const QUERY_STARTS = new Set([
+  'selectFrom',
+  'insertInto',
+  'updateTable',
+  'deleteFrom',
+  'replaceInto',
+  'mergeInto',
+  'withRecursive',
+]);
+
+const serverSql: Rule.RuleModule = {
+  meta: {
+    type: 'problem',
+    docs: { description: "server services, plugins and routes hold no SQL: it lives in the modules' repositories" },
+    messages: {
+      query: "'{{from}}' ({{fromLayer}}) builds a query ({{what}}): move it into the module's repository.",
+    },
+    schema: [],
+  },
+  create(context) {
+    const fromPath = serverPath(context.cwd, context.filename);
+    const fromLayer = fromPath && layerOf(fromPath);
+    // The embedded OpenID provider's storage adapter (oidc/) is its own store, outside the modules.
+    if (!fromPath || fromPath[0] === 'oidc') return {};
+    if (fromLayer !== 'services' && fromLayer !== 'plugins' && fromLayer !== 'routes') return {};
+    const report = (node: Rule.Node, what: string) =>
+      context.report({ node, messageId: 'query', data: { from: fromPath.join('/'), fromLayer, what } });
+    return {
+      CallExpression(node) {
+        const callee = node.callee;
+        if (callee.type !== 'MemberExpression' || callee.property.type !== 'Identifier') return;
+        if (QUERY_STARTS.has(callee.property.name)) report(node, `.${callee.property.name}()`);
+      },
+      TaggedTemplateExpression(node) {
+        if (node.tag.type === 'Identifier' && node.tag.name === 'sql') report(node, 'sql`…`');
+      },
+    };
+  },
+};
+
+export default {
+  rules: { 'feature-boundaries': featureBoundaries, 'server-layers': serverLayers, 'server-sql': serverSql },
+};
