@@ -35,6 +35,13 @@ export default tseslint.config(
     rules: { 'datalab/feature-boundaries': 'error' },
   },
   {
+    // The server's layers import downward only, and only repositories build queries
+    // (scripts/eslint/server-layers.ts, docs/architecture.md).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { datalab: boundaries },
+    rules: { 'datalab/server-layers': 'error', 'datalab/server-sql': 'error' },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

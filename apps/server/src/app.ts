@@ -45,6 +45,7 @@ import webPlugin from './plugins/web.ts';
 import demoApiRoutes from './seed/demo-api.ts';
 import { seedDemo } from './seed/demo.ts';
 import { describeAccess, type RouteAccess } from './modules/access/route-access.ts';
+import { collectionFinders } from './routing/collection-finders.ts';
 
 // The whole application as one Fastify instance that tests drive with inject; server.ts listens.
 
@@ -115,10 +116,11 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   const apiRoutes: string[] = [];
   app.decorate('apiRoutes', apiRoutes);
   app.decorate('accessOverride', options.accessOverride);
+  app.decorate('collectionFinders', collectionFinders);
   app.addHook('onRoute', (options) => {
     const methods = Array.isArray(options.method) ? options.method : [options.method];
     if (options.url.startsWith('/api/') && !options.url.startsWith('/api/docs')) {
-      // Every /api route states who may call it (lib/route.ts); one that does not is refused at start.
+      // Every /api route states who may call it (routing/route.ts); one that does not is refused at start.
       if (!describeAccess(options.config?.access)) {
         throw new Error(`${methods.join(',')} ${options.url} states no access requirement`);
       }
@@ -134,7 +136,7 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
     });
   }
   // No onSend hook on purpose: x-request-id is set with the security headers (plugins/security.ts) and
-  // Server-Timing by lib/route.ts, so a reply skips Fastify's onSend stage (bench/RESULTS.md).
+  // Server-Timing by routing/route.ts, so a reply skips Fastify's onSend stage (bench/RESULTS.md).
 
   await app.register(configPlugin, { config });
   await app.register(dbPlugin);

@@ -1,15 +1,25 @@
 import { isAbsolute, resolve } from 'node:path';
 import { parseSqlHostList, type SqlHostList } from '@datalab/engine/connectors/sql-hosts';
-import type { ParsedEnv } from './config.ts';
 import { weakKeyReason } from './lib/key-strength.ts';
 
 // The rules loadConfig applies beyond each variable's own type: what production refuses, how the provider's audience
 // must be set, and the variables with a little syntax of their own (SQL_HOST_ALLOWLIST, TRUST_PROXY).
 
+/** The parsed variables these rules read (config.ts's schema gives them, defaults applied). */
+export interface RuleEnv {
+  NODE_ENV: 'development' | 'production' | 'test';
+  SIGNING_KEY?: string | undefined;
+  ENCRYPTION_KEY?: string | undefined;
+  OIDC_ISSUER?: string | undefined;
+  OIDC_CLIENT_ID: string;
+  OIDC_AUDIENCE?: string | undefined;
+  DEMO?: boolean | undefined;
+}
+
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Keys that are missing, weak or shared, and an issuer reached without TLS (production only). */
-export function productionProblems(e: ParsedEnv): string[] {
+export function productionProblems(e: RuleEnv): string[] {
   const problems: string[] = [];
   const generate = "generate one with: node -e \"console.log(require('crypto').randomBytes(32).toString('base64'))\"";
   for (const name of ['SIGNING_KEY', 'ENCRYPTION_KEY'] as const) {
@@ -34,7 +44,7 @@ export function productionProblems(e: ParsedEnv): string[] {
 }
 
 /** An external provider's access tokens must name the API, never the portal (that is the ID token's audience). */
-export function audienceProblems(e: ParsedEnv): string[] {
+export function audienceProblems(e: RuleEnv): string[] {
   if (e.OIDC_AUDIENCE !== undefined && e.OIDC_AUDIENCE === e.OIDC_CLIENT_ID) {
     return [
       'OIDC_AUDIENCE must not be the portal client id (OIDC_CLIENT_ID): ID tokens carry that audience. ' +

@@ -201,9 +201,6 @@ export class ConfigError extends Error {
 
 export const BUILT_IN_AUDIENCE = 'urn:datalab:api';
 
-/** The variables once parsed, defaults applied (the rules in config-rules.ts read them). */
-export type ParsedEnv = z.output<typeof envSchema>;
-
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = envSchema.safeParse(stripEmpty(env));
   if (!parsed.success) {

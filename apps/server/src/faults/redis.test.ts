@@ -7,7 +7,7 @@ import { openLoginForm } from '../testing/login-form.ts';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
 
 // Redis going away under a running app and coming back (faults), through a TCP proxy of the test's own in
-// front of the machine's Redis (never stopped: it is shared). What plugins/redis-cache.test.ts proves of the cache
+// front of the machine's Redis (never stopped: it is shared). What lib/redis-cache.test.ts proves of the cache
 // alone is not repeated; here the whole app: every route family keeps answering, readiness stays 200 and names Redis
 // as failing, the cache is bypassed, the calling layer's rate limit and the sign-in throttle count in process as
 // plugins/rate-limits.ts promises (still enforced: never an open door), and once Redis is back the cache is used

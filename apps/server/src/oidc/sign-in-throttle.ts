@@ -1,5 +1,5 @@
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { LimiterOptions } from '../plugins/rate-limits.ts';
+import type { LimiterOptions } from '../lib/call-limits.ts';
 
 // Slows down password guessing at the built-in sign-in without locking the owner out for long:
 // - per account and address: a few free failures, then blocks that double (2 s, 4 s, 8 s ... at

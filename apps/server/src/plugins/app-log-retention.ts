@@ -1,18 +1,12 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { deleteLogsBefore, deleteLogsBelowId, nthNewestLogId } from '../modules/application-logs/repository.ts';
+import { removeExpiredLogs, type RetentionResult } from '../modules/application-logs/retention.service.ts';
 
 // Application-log retention: records older than APP_LOG_RETENTION_DAYS go, and beyond
 // APP_LOG_RETENTION_MAX_ROWS records the oldest go. Run once just after start and then every 10 minutes, off the request
 // path, in small batches with a turn of the event loop between them: a store holding millions of expired records
 // is emptied without one long statement holding locks or the loop. Runs one at a time per instance; several
 // instances running at once delete disjoint or already-deleted rows, which is harmless.
-
-export interface RetentionResult {
-  byAge: number;
-  bySize: number;
-}
 
 export interface AppLogRetention {
   /** Removes what is past retention now (tests pass `now`). */
@@ -31,41 +25,14 @@ const DAY_MS = 86_400_000;
  * records arrive between runs; hourly runs would let the table reach 7 M beyond its cap before trimming it.
  */
 const INTERVAL_MS = DAY_MS / 144;
-/** Records deleted per statement: small enough that one statement takes milliseconds. */
-export const RETENTION_BATCH = 2_000;
-
-async function inBatches(deleteBatch: () => Promise<number>, isClosing: () => boolean): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const deleted = await deleteBatch();
-    total += deleted;
-    if (deleted < RETENTION_BATCH || isClosing()) return total;
-    await nextTurn();
-  }
-}
-
 export default fp(
   async (app: FastifyInstance) => {
     const { appLogRetentionDays: days, appLogRetentionMaxRows: maxRows } = app.config;
     let isClosing = false;
     let running: Promise<RetentionResult> | undefined;
 
-    const removeExpired = async (now: Date): Promise<RetentionResult> => {
-      const before = new Date(now.getTime() - days * DAY_MS).toISOString();
-      const byAge = await inBatches(
-        () => deleteLogsBefore(app.db, before, RETENTION_BATCH),
-        () => isClosing,
-      );
-      let bySize = 0;
-      const oldestKept = maxRows > 0 && !isClosing ? await nthNewestLogId(app.db, maxRows) : undefined;
-      if (oldestKept !== undefined) {
-        bySize = await inBatches(
-          () => deleteLogsBelowId(app.db, oldestKept, RETENTION_BATCH),
-          () => isClosing,
-        );
-      }
-      return { byAge, bySize };
-    };
+    const removeExpired = (now: Date): Promise<RetentionResult> =>
+      removeExpiredLogs(app.db, new Date(now.getTime() - days * DAY_MS).toISOString(), maxRows, () => isClosing);
 
     const retention: AppLogRetention = {
       // Runs one after another: a run asked for while one is going starts when it ends.

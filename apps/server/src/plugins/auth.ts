@@ -6,40 +6,14 @@ import { AppError, unauthenticated, unavailable } from '../lib/errors.ts';
 import { createTokenVerifier, IdentityProviderUnavailable, IssuerMismatch, type TokenVerifier } from '../lib/jwt.ts';
 import { provisionUser, type Identity } from '../modules/users/provisioning.ts';
 import { AccessModelCache, readAccessVersion } from '../modules/access/access-model.ts';
-import { findActiveUserById } from '../modules/users/repository.ts';
+import { findActiveUserById } from '../modules/users/service.ts';
 import { LastSeen } from '../modules/users/last-seen.ts';
 import { TOKEN_FAILURES_PER_MINUTE, TokenAuthenticator } from '../modules/tokens/authentication.service.ts';
 import { looksLikeDataLabToken, TOKEN_IN_TEXT } from '../modules/tokens/secret.ts';
+import type { AuthUser } from '../lib/auth-user.ts';
 
 // Authentication: who is calling. Every /api route runs `app.authenticate` first (code-style habit 4);
 // what the caller may do is decided afterwards, against the object itself.
-
-export interface AuthUser {
-  id: number;
-  name: string;
-  username: string | null;
-  email: string | null;
-  canManageUsers: boolean;
-  /** The access model's version as this request began (modules/access/access-model.ts). */
-  accessVersion: number;
-  /** Time spent in authorization checks for this request (reported in Server-Timing). */
-  authorizationMs?: number;
-  /**
-   * Set when a Data Lab token authenticated the request (modules/tokens): a personal access token speaks for its
-   * owner (this user) within its roles; a collection token for its collection only (user id 0). Token callers
-   * never hold a system permission (canManageUsers is false), and policy.ts narrows their roles.
-   */
-  token?: TokenCaller;
-}
-
-export interface TokenCaller {
-  id: number;
-  kind: 'personal' | 'collection';
-  /** collection id → the token's own rank there (before narrowing by the owner's current roles). */
-  ranks: ReadonlyMap<number, number>;
-  /** A collection token's collection. */
-  collectionId: number | null;
-}
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { PRODUCT_NAME } from '@datalab/contract/texts';
-import { downloadFileOperation } from '../modules/downloads/routes.ts';
+import { downloadFileOperation } from '../modules/downloads/openapi.ts';
 
 // The management API's OpenAPI document, generated from the contract's zod schemas, browsable at /api/docs.
 

@@ -3,34 +3,10 @@ import { redactSecrets } from '@datalab/contract/redact';
 import type { ApplicationLogsTable, UsageRecordsTable } from '../db/schema.ts';
 import { encodeCallDetails } from '../modules/application-logs/call-details.ts';
 import type { BulkColumn } from '../modules/reporting/bulk.ts';
+import type { UsageRecord } from '../lib/usage-record.ts';
 
 // What the usage recorder (usage.ts) writes for each call: its usage record and its 'call' application-log record,
 // as rows of the two tables and as values in their columns' order for the bulk writers (modules/reporting/bulk.ts).
-
-export interface UsageRecord {
-  userId: number | null;
-  tokenId?: number | null;
-  dataSourceId: number | null;
-  dataSourceUid: string;
-  /** The data asset's name when the call got as far as its definition (the call's log record names it). */
-  dataSourceName?: string | null;
-  collectionId: number | null;
-  /**
-   * 'data-api': a call of the calling layer (the portal's call screens use it too); 'mcp': a tool call of the MCP
-   * endpoint; 'download': a download job.
-   */
-  channel: 'data-api' | 'mcp' | 'download';
-  /** The MCP client that made the call, as its clientInfo names it ("name/version"). */
-  client?: string;
-  format: string;
-  status: number;
-  durationMs: number;
-  rows: number;
-  bytes: number;
-  cacheHit: boolean;
-  requestId: string | null;
-  at?: Date;
-}
 
 /** Rows per statement (an INSERT on SQLite, a COPY on PostgreSQL): bounds one after an outage. */
 const STATEMENT_ROWS = 5_000;

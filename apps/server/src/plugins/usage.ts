@@ -16,10 +16,10 @@ import {
   toRows,
   type Pending,
   type Rows,
-  type UsageRecord,
 } from './usage-rows.ts';
+import type { UsageRecorder } from '../lib/usage-record.ts';
 
-export type { UsageRecord } from './usage-rows.ts';
+export type { UsageRecord, UsageRecorder } from '../lib/usage-record.ts';
 
 // Usage records (product §15 "Usage"): every call appends one to an in-memory buffer, which is written in batches
 // off the request path (every USAGE_FLUSH_MS, as soon as a batch is full, and at shutdown). Recording never
@@ -30,13 +30,6 @@ export type { UsageRecord } from './usage-rows.ts';
 // batch once stored adds itself to the rollups' in-memory sums (modules/reporting/rollups.ts), which are written
 // every USAGE_ROLLUP_FLUSH_MS and at shutdown, one upsert per key (decision 113): a failed rollup write keeps its
 // sums for the next one, so the rollups equal the stored records once written.
-
-export interface UsageRecorder {
-  /** Keeps `entry` until its batch is written: pass an object of the call's own, not changed afterwards. */
-  record(entry: UsageRecord): void;
-  /** Writes what is buffered now, records and then rollups (tests, shutdown). */
-  flush(): Promise<void>;
-}
 
 /** The recorder with its two writes apart (each on its own timer). */
 export interface BatchingUsageRecorder extends UsageRecorder {

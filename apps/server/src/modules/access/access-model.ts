@@ -1,6 +1,15 @@
 import { roleRank } from '@datalab/contract/api/data-roles';
 import { MAX_GROUP_DEPTH } from '@datalab/contract/api/user-groups';
 import type { Database } from '../../db/database.ts';
+import {
+  allGroupEdges,
+  allGroupRoles,
+  bumpAccessVersion,
+  directGroupIdsOf,
+  directRolesOf,
+  groupIdsByNameKey,
+  readAccessVersion,
+} from './repository.ts';
 
 // The access model held in memory, one snapshot per access version (see access_version): the group
 // graph and every group's roles, loaded whole; each user's groups (direct and through nesting) and
@@ -44,22 +53,17 @@ const USERS_PER_SNAPSHOT = 50_000;
 /** The ids of the groups named (case-insensitively, as group names are unique). */
 async function groupIdsNamed(db: Database, names: readonly string[]): Promise<ReadonlySet<number>> {
   if (names.length === 0) return new Set();
-  const rows = await db
-    .selectFrom('user_groups')
-    .select('id')
-    .where(
-      'name_key',
-      'in',
-      names.map((n) => n.trim().toLowerCase()),
-    )
-    .execute();
+  const rows = await groupIdsByNameKey(
+    db,
+    names.map((n) => n.trim().toLowerCase()),
+  );
   return new Set(rows.map((g) => g.id));
 }
 
 async function loadSnapshot(db: Database, version: number, names: GroupNames): Promise<Snapshot> {
   const [edges, roles, creatorGroups, digitalLabGroups] = await Promise.all([
-    db.selectFrom('user_group_children').select(['parent_id', 'child_id']).execute(),
-    db.selectFrom('collection_group_roles').select(['group_id', 'collection_id', 'role']).execute(),
+    allGroupEdges(db),
+    allGroupRoles(db),
     groupIdsNamed(db, names.creatorGroups ?? []),
     groupIdsNamed(db, names.digitalLabGroups ?? []),
   ]);
@@ -75,10 +79,7 @@ async function loadSnapshot(db: Database, version: number, names: GroupNames): P
 }
 
 async function loadUserAccess(db: Database, snapshot: Snapshot, userId: number): Promise<UserAccess> {
-  const [memberships, direct] = await Promise.all([
-    db.selectFrom('user_group_members').select('group_id').where('user_id', '=', userId).execute(),
-    db.selectFrom('collection_user_roles').select(['collection_id', 'role']).where('user_id', '=', userId).execute(),
-  ]);
+  const [memberships, direct] = await Promise.all([directGroupIdsOf(db, userId), directRolesOf(db, userId)]);
   // A member of a group is a member of every group containing it, up to the depth limit.
   const groups = new Set<number>();
   let frontier = memberships.map((m) => m.group_id);
@@ -138,11 +139,7 @@ export class AccessModelCache {
    * store directly call it themselves.
    */
   async bump(db: Database): Promise<void> {
-    await db
-      .updateTable('access_version')
-      .set((eb) => ({ version: eb('version', '+', 1) }))
-      .where('id', '=', 1)
-      .execute();
+    await bumpAccessVersion(db);
     if (this.#local !== undefined) this.#local += 1;
   }
 
@@ -193,7 +190,5 @@ export class AccessModelCache {
   }
 }
 
-export async function readAccessVersion(db: Database): Promise<number> {
-  const row = await db.selectFrom('access_version').select('version').where('id', '=', 1).executeTakeFirst();
-  return Number(row?.version ?? 0);
-}
+/** The access version as the store has it now (authentication reads it at start; the query is the repository's). */
+export { readAccessVersion };

@@ -1,5 +1,5 @@
 import type { Persona } from './matrix-fixture.ts';
-import type { Row } from './matrix-table.ts';
+import type { Row } from './matrix-row.ts';
 
 // The authorization matrix's rows for cache management (spread into access/matrix-table.ts): administrators only.
 // A key the cache does not hold answers 404 once the caller is allowed, so the value and removal cells of an

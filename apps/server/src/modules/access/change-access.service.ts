@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import { lockFor } from '../../db/locks.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import type { AuditWriter } from '../audit/audit.ts';
 import type { AccessModelCache } from './access-model.ts';
 

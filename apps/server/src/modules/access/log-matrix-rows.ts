@@ -1,6 +1,5 @@
-import type { Database } from '../../db/database.ts';
 import type { Persona } from './matrix-fixture.ts';
-import type { Row } from './matrix-table.ts';
+import type { Row } from './matrix-row.ts';
 
 // The authorization matrix's rows for reading the application log (spread into access/matrix-table.ts): only
 // holders of canManageUsers, whatever their roles on collections.
@@ -15,24 +14,6 @@ const adminOnly: Record<Persona, number> = {
   admin: 200,
   partner: 403,
 };
-
-/** One record for the detail row to read. */
-export async function buildLogWorld(db: Database): Promise<{ recordId: number }> {
-  const row = await db
-    .insertInto('application_logs')
-    .values({
-      created_at: new Date().toISOString(),
-      level: 'error',
-      category: 'request',
-      message: 'matrix record',
-      request_id: 'matrix-request-0001',
-      user_id: null,
-      details: JSON.stringify({ method: 'GET', url: '/api/x' }),
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return { recordId: row.id };
-}
 
 export const logMatrixRows: Record<string, Row> = {
   'GET /api/ApplicationLog/GetApplicationLogs': {

@@ -1,6 +1,7 @@
 import { callPath } from '@datalab/contract/call';
 import type { FastifyInstance } from 'fastify';
-import type { Fixture, Helpers, MatrixWorld, Persona } from './matrix-fixture.ts';
+import type { MatrixWorld, Persona } from './matrix-fixture.ts';
+import type { Expected, Row } from './matrix-row.ts';
 import { personas } from './matrix-fixture.ts';
 import { logMatrixRows } from './log-matrix-rows.ts';
 import { cachingMatrixRows } from './caching-matrix-rows.ts';
@@ -13,18 +14,6 @@ import { webApiMatrixRows } from './web-api-matrix-rows.ts';
 // One row per /api route, keyed 'METHOD /path' exactly as the app registers it. A row gives only
 // what fills the route (path parameters, query, body); the method and path come from the key, so a
 // row cannot test one route while naming another.
-
-type Expected = Record<Persona, number>;
-type Values = Record<string, string | number>;
-
-export interface Row {
-  params?: (fx: Fixture, h: Helpers) => Promise<Values> | Values;
-  query?: (fx: Fixture, h: Helpers) => Values;
-  payload?: (fx: Fixture, h: Helpers) => Promise<object> | object;
-  expected: Expected;
-  /** Undoes what a successful cell created, so rows do not change each other's callers. */
-  undo?: (body: string, app: FastifyInstance) => Promise<void>;
-}
 
 const all = (ok: number): Expected => ({
   signedOut: 401,

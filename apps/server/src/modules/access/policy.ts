@@ -2,7 +2,7 @@ import { roleOfRank, roleRank, type DataRole } from '@datalab/contract/api/data-
 import { messages } from '@datalab/contract/messages';
 import type { Collection } from '../../db/schema.ts';
 import { type AppError, forbidden, notFound } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import type { AccessModelCache, UserAccess } from './access-model.ts';
 
 // The one authorization policy (product §14, code-style habit 4). Routes declare what they need

@@ -1,5 +1,5 @@
 import type { Persona } from './matrix-fixture.ts';
-import type { Row } from './matrix-table.ts';
+import type { Row } from './matrix-row.ts';
 
 // The authorization matrix's rows for usage reporting (spread into access/matrix-table.ts). A summary scoped to one
 // collection or one data asset is for Editors and Owners of that collection and administrators; others who see the

@@ -108,3 +108,37 @@ export async function groupsWithMembers(db: Database, groupIds: readonly number[
     .execute();
   return new Set(rows.map((r) => r.group_id));
 }
+
+/** The ids of the groups with these name keys (lower-cased names). */
+export const groupIdsByNameKey = (db: Database, nameKeys: readonly string[]) =>
+  db.selectFrom('user_groups').select('id').where('name_key', 'in', nameKeys).execute();
+
+/** Every nesting edge (a child group in a parent group). */
+export const allGroupEdges = (db: Database) =>
+  db.selectFrom('user_group_children').select(['parent_id', 'child_id']).execute();
+
+/** Every role a group holds on a collection. */
+export const allGroupRoles = (db: Database) =>
+  db.selectFrom('collection_group_roles').select(['group_id', 'collection_id', 'role']).execute();
+
+/** The groups a user is a direct member of. */
+export const directGroupIdsOf = (db: Database, userId: number) =>
+  db.selectFrom('user_group_members').select('group_id').where('user_id', '=', userId).execute();
+
+/** The roles a user holds on collections in their own name. */
+export const directRolesOf = (db: Database, userId: number) =>
+  db.selectFrom('collection_user_roles').select(['collection_id', 'role']).where('user_id', '=', userId).execute();
+
+/** The access model's version: one row that every change to access bumps (access-model.ts). */
+export async function readAccessVersion(db: Database): Promise<number> {
+  const row = await db.selectFrom('access_version').select('version').where('id', '=', 1).executeTakeFirst();
+  return Number(row?.version ?? 0);
+}
+
+export async function bumpAccessVersion(db: Database): Promise<void> {
+  await db
+    .updateTable('access_version')
+    .set((eb) => ({ version: eb('version', '+', 1) }))
+    .where('id', '=', 1)
+    .execute();
+}

@@ -2,12 +2,8 @@ import type { DataRole } from '@datalab/contract/api/data-roles';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Collection } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { auditWriter } from '../audit/audit.ts';
-import { findCollection, findCollectionOfAsset } from '../collections/service.ts';
-import { findCollectionOfConnection, findCollectionOfParameter } from '../connections/ownership.service.ts';
-import { findCollectionOfOwnDownload } from '../downloads/ownership.service.ts';
-import { findCollectionOfCredential, findCollectionOfWebApiConnection } from '../web-api/ownership.service.ts';
 import type { Actor } from './change-access.service.ts';
 import {
   authorizeCollection,
@@ -17,7 +13,7 @@ import {
   type Permission,
 } from './policy.ts';
 
-// What each route declares it needs (lib/route.ts checks it before the handler runs). The rule
+// What each route declares it needs (routing/route.ts checks it before the handler runs). The rule
 // itself stays in policy.ts; this file only reads the declaration and the request's named field.
 
 /** A request field, by where it is: a path parameter, a query parameter or a body property. */
@@ -90,11 +86,33 @@ function describeRequirement(access: RouteAccess | undefined): string {
 }
 
 /** The collection an object (named by a request field) belongs to; a caller's own objects only, where that matters. */
-type ObjectCollectionFinder = (
+export type ObjectCollectionFinder = (
   db: FastifyInstance['db'],
   id: string,
   user: AuthUser,
 ) => Promise<Collection | undefined>;
+
+/**
+ * How each kind of object a route can name finds its collection. The modules that own those objects sit above
+ * this one, so the app hands their finders in when it is built (routing/collection-finders.ts) instead of this
+ * module importing them.
+ */
+export interface CollectionFinders {
+  /** The collection by its uid. */
+  uid: (db: FastifyInstance['db'], uid: string) => Promise<Collection | undefined>;
+  dataAsset: ObjectCollectionFinder;
+  connection: ObjectCollectionFinder;
+  parameter: ObjectCollectionFinder;
+  webApiConnection: ObjectCollectionFinder;
+  credential: ObjectCollectionFinder;
+  download: ObjectCollectionFinder;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    collectionFinders: CollectionFinders;
+  }
+}
 
 function readField(request: FastifyRequest, field: Field): string {
   const source = ('params' in field ? request.params : 'query' in field ? request.query : request.body) as
@@ -115,22 +133,23 @@ async function authorizeInner(app: FastifyInstance, request: FastifyRequest, acc
   }
   if ('uid' in access) {
     const uid = readField(request, access.uid);
-    const collection = await findCollection(app.db, uid);
+    const collection = await app.collectionFinders.uid(app.db, uid);
     if (!collection) throw collectionNotFound(uid);
     return { collection, role: await authorizeCollection(app.access, user, collection, access.collection) };
   }
+  const finders = app.collectionFinders;
   const [entity, id, find]: [string, string, ObjectCollectionFinder] =
     'dataAsset' in access
-      ? ['Data asset', readField(request, access.dataAsset), findCollectionOfAsset]
+      ? ['Data asset', readField(request, access.dataAsset), finders.dataAsset]
       : 'connection' in access
-        ? ['SQL connection', readField(request, access.connection), findCollectionOfConnection]
+        ? ['SQL connection', readField(request, access.connection), finders.connection]
         : 'webApiConnection' in access
-          ? ['Web API connection', readField(request, access.webApiConnection), findCollectionOfWebApiConnection]
+          ? ['Web API connection', readField(request, access.webApiConnection), finders.webApiConnection]
           : 'credential' in access
-            ? ['Credential', readField(request, access.credential), findCollectionOfCredential]
+            ? ['Credential', readField(request, access.credential), finders.credential]
             : 'download' in access
-              ? ['Download', readField(request, access.download), findCollectionOfOwnDownload]
-              : ['Parameter', readField(request, access.parameter), findCollectionOfParameter];
+              ? ['Download', readField(request, access.download), finders.download]
+              : ['Parameter', readField(request, access.parameter), finders.parameter];
   const collection = await find(app.db, id, user);
   if (!collection) throw notFound(entity, id);
   const role = await authorizeCollection(app.access, user, collection, access.collection).catch((error: unknown) => {

@@ -1,6 +1,6 @@
 import { getCurrentUser } from '@datalab/contract/api/account';
 import { describe, expect, it } from 'vitest';
-import { route } from '../../lib/route.ts';
+import { route } from '../../routing/route.ts';
 import { createTestApp } from '../../testing/app.ts';
 import type { RouteAccess } from './route-access.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Persona } from './matrix-fixture.ts';
-import type { Row } from './matrix-table.ts';
+import type { Row } from './matrix-row.ts';
 
 // The authorization matrix's rows for SQL connections and data assets (spread into access/matrix-table.ts).
 // Readers see and call, Editors change assets and what hangs off them, Owners manage connections (product §14);

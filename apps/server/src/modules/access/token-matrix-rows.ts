@@ -1,5 +1,5 @@
 import type { Persona } from './matrix-fixture.ts';
-import type { Row } from './matrix-table.ts';
+import type { Row } from './matrix-row.ts';
 
 // The authorization matrix's rows for the Token calls (spread into access/matrix-table.ts). A token is seen and
 // revoked by who may manage it — a personal access token's owner, a collection token's Owners — and by

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Persona } from './matrix-fixture.ts';
-import type { Row } from './matrix-table.ts';
+import type { Row } from './matrix-row.ts';
 import { MATRIX_BASE_URL, MATRIX_REQUEST } from './web-api-matrix-world.ts';
 
 // The authorization matrix's rows for Web API connections, their credentials and Web API assets (spread into

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@datalab/contract/api/account';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 
 export interface CurrentUserFacts {
   canCreateCollections: boolean;

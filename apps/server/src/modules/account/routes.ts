@@ -1,6 +1,6 @@
 import { getCurrentUser } from '@datalab/contract/api/account';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { route } from '../../routing/route.ts';
 import { callerAccess, hasPermission } from '../access/policy.ts';
 import { presentCurrentUser } from './presenter.ts';
 

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { NewApplicationLog } from '../../db/schema.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { describeEachStore } from '../../testing/suite.ts';
-import { RETENTION_BATCH } from '../../plugins/app-log-retention.ts';
+import { RETENTION_BATCH } from './retention.service.ts';
 
 // Retention of the application log (plugins/app-log-retention.ts) on both stores: by age, then by count, in
 // batches (more records than one batch go each way).

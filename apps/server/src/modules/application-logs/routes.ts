@@ -2,7 +2,7 @@ import { getApplicationLog, getApplicationLogs, reportClientError } from '@datal
 import type { FastifyInstance } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { payloadTooLarge, rateLimited } from '../../lib/errors.ts';
-import { route } from '../../lib/route.ts';
+import { route } from '../../routing/route.ts';
 import { getLog, listLogs } from './service.ts';
 
 // Anyone signed in can write to the application log here, so each address gets a small budget and

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database.ts';
-import type { AppLog } from '../../plugins/app-log.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AppLog } from '../application-logs/writer.service.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 
 // Every change to collections, roles, memberships and permissions is written to the application
 // log: who, what, and the values before and after. Written in the change's own transaction, so an

@@ -1,6 +1,6 @@
 import { getCacheKeys, getCacheValueByType, purgeCache, removeFromCache } from '@datalab/contract/api/caching';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { route } from '../../routing/route.ts';
 import { entryValue, listEntries, purgeEntries, removeEntry } from './service.ts';
 
 // The cache-management calls of product §7, for holders of canManageUsers only.

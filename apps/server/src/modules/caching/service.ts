@@ -1,6 +1,6 @@
 import type { CacheEntryType } from '@datalab/contract/api/caching';
 import { notFound } from '../../lib/errors.ts';
-import type { ResultCache } from '../../plugins/result-cache.ts';
+import { assetIdOfKey, type ResultCache } from '../../lib/result-cache.ts';
 import type { Actor } from '../access/change-access.service.ts';
 import { findAssetNames } from './repository.ts';
 import { presentEntry, presentValue, type AssetRef } from './presenter.ts';
@@ -9,12 +9,6 @@ import { presentEntry, presentValue, type AssetRef } from './presenter.ts';
 // (in process or Redis); every removal and purge is written to the audit log with who did it and what went.
 
 const ENTITY = 'Cache entry';
-
-/** The data source id a key names: keys are `<type>:<data source id>:…` (calling/service.ts resultsKey). */
-export function assetIdOfKey(key: string): number | undefined {
-  const match = /^[A-Za-z]+:(\d+):/.exec(key);
-  return match ? Number(match[1]) : undefined;
-}
 
 export async function listEntries(
   actor: Pick<Actor, 'db'>,

@@ -1,9 +1,9 @@
 import { isEngineError } from '@datalab/engine';
 import { AppError } from '../../lib/errors.ts';
 import { engineErrorReply, replyError } from '../../lib/engine-errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
-import type { CallLimits, HeaderSink } from '../../plugins/rate-limits.ts';
-import type { UsageRecord, UsageRecorder } from '../../plugins/usage.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
+import type { CallLimits, HeaderSink } from '../../lib/call-limits.ts';
+import type { UsageRecord, UsageRecorder } from '../../lib/usage-record.ts';
 import type { DataSourceDefinition } from '../data-sources/definition.service.ts';
 import type { ExchangeLog } from '../data-sources/web-api-assets.service.ts';
 import type { CallTimings } from './server-timing.ts';

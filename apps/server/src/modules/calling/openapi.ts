@@ -7,7 +7,7 @@ import {
 } from '@datalab/engine';
 import { PRODUCT_NAME } from '@datalab/contract/texts';
 import type { Database } from '../../db/database.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import type { AccessModelCache } from '../access/access-model.ts';
 import { collectionsAllowing } from '../access/policy.ts';
 import { parametersByAsset } from './parameters.service.ts';

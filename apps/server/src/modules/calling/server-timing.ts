@@ -1,7 +1,7 @@
 import type { RunTimings } from '@datalab/engine';
 import { timingEntry } from '../../lib/server-timing.ts';
 
-// Server-Timing (W3C) on every /data/v1 reply: `authz` as the /api routes report it (lib/route.ts), then where the
+// Server-Timing (W3C) on every /data/v1 reply: `authz` as the /api routes report it (routing/route.ts), then where the
 // call's time went — the cache lookup, the wait for a connection, the database, the transformations and the writer.
 // A stage that did not happen (a cache hit runs nothing) or that the connector does not report is left out rather
 // than shown as 0. Exports report what is known when their headers leave: authz, queue and database to the first

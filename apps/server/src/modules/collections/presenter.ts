@@ -1,7 +1,7 @@
 import type { CollectionDetail, CollectionSummary } from '@datalab/contract/api/collections';
 import type { DataRole } from '@datalab/contract/api/data-roles';
 import type { Collection } from '../../db/schema.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { can } from '../access/policy.ts';
 
 export function presentCollectionSummary(

@@ -183,3 +183,7 @@ export function insertOwnerRole(db: Database, collectionId: number, userId: numb
     .values({ collection_id: collectionId, user_id: userId, role: 'Owner', created_at: at })
     .execute();
 }
+
+/** The ids of a collection's data assets. */
+export const assetIdsOfCollection = (db: Database, collectionId: number) =>
+  db.selectFrom('data_sources').select('id').where('collection_id', '=', collectionId).execute();

@@ -7,7 +7,7 @@ import {
   putCollection,
 } from '@datalab/contract/api/collections';
 import type { FastifyInstance } from 'fastify';
-import { declaredCollection, route } from '../../lib/route.ts';
+import { declaredCollection, route } from '../../routing/route.ts';
 import { deletionStores } from '../dependents/leftovers.service.ts';
 import { collectionDetail, createCollection, deleteCollection, listCollections, updateCollection } from './service.ts';
 

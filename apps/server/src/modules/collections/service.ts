@@ -5,13 +5,14 @@ import { roleOfRank } from '@datalab/contract/api/data-roles';
 import type { Database } from '../../db/database.ts';
 import type { Collection } from '../../db/schema.ts';
 import { AppError, nameConflict } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { changeAccess, type Actor } from '../access/change-access.service.ts';
 import { callerAccess, effectiveRole } from '../access/policy.ts';
 import { deleteJobsOf, removeLeftovers, type DeletionStores } from '../dependents/leftovers.service.ts';
 import { revokeCollectionTokens } from '../tokens/revocation.service.ts';
 import { presentCollectionDetail, presentCollectionSummary } from './presenter.ts';
 import {
+  assetIdsOfCollection,
   countAssetsAndConnections,
   deleteCollectionRow,
   findCollectionByDataAsset,
@@ -135,9 +136,7 @@ export async function updateCollection(
 
 /** Deletes a collection with everything in it; its assets' download jobs, files and cached results go too. */
 export async function deleteCollection(actor: Actor, collection: Collection, stores: DeletionStores) {
-  const assetIds = (
-    await actor.db.selectFrom('data_sources').select('id').where('collection_id', '=', collection.id).execute()
-  ).map((row) => row.id);
+  const assetIds = (await assetIdsOfCollection(actor.db, collection.id)).map((row) => row.id);
   const jobs = await changeAccess(actor, async (trx) => {
     const counts = await countAssetsAndConnections(trx, collection.id);
     // Its tokens are revoked first, in this transaction; roles, connections and data assets go with the row

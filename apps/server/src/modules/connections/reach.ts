@@ -4,6 +4,7 @@ import { describeSqlHostList } from '@datalab/engine';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/database.ts';
 import { lockFor } from '../../db/locks.ts';
+import { findAppState, sqliteConnectionPaths, writeAppState } from './repository.ts';
 import { collectionFolder, sqlitePath } from './sqlite-files.ts';
 
 // What SQL connections may reach is the administrator's to decide, in the environment: SQL_HOST_ALLOWLIST (which
@@ -24,7 +25,7 @@ export function reachSettings(config: FastifyInstance['config']): Record<string,
 
 async function recordOne(app: FastifyInstance, trx: Database, name: string, value: string): Promise<void> {
   const key = stateKey(name);
-  const row = await trx.selectFrom('app_state').select('value').where('key', '=', key).executeTakeFirst();
+  const row = await findAppState(trx, key);
   if (row?.value === value) return;
   await app.appLog.write(
     {
@@ -42,8 +43,7 @@ async function recordOne(app: FastifyInstance, trx: Database, name: string, valu
     },
     trx,
   );
-  if (row) await trx.updateTable('app_state').set({ value }).where('key', '=', key).execute();
-  else await trx.insertInto('app_state').values({ key, value }).execute();
+  await writeAppState(trx, key, value, row !== undefined);
 }
 
 /** Audits each reach setting whose value differs from the one recorded at an earlier start. */
@@ -61,17 +61,7 @@ export async function recordReachSettings(app: FastifyInstance): Promise<void> {
  * relative to DATA_DIR used to lead: one warning each in the application log at start, saying where to move it.
  */
 export async function warnMovedSqliteFiles(app: FastifyInstance): Promise<void> {
-  const rows = await app.db
-    .selectFrom('connections')
-    .innerJoin('collections', 'collections.id', 'connections.collection_id')
-    .select([
-      'connections.id as id',
-      'connections.name as name',
-      'connections.database_name as path',
-      'collections.uid as uid',
-    ])
-    .where('connections.driver', '=', 'sqlite')
-    .execute();
+  const rows = await sqliteConnectionPaths(app.db);
   const { dataDir } = app.sqlRuntime;
   for (const row of rows) {
     const path = row.path ?? '';

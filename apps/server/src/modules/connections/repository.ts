@@ -71,3 +71,26 @@ export async function findCollectionOfParameter(db: Database, idText: string): P
     .where('parameters.id', '=', id)
     .executeTakeFirst();
 }
+
+/** A value the app keeps between starts (app_state), by key. */
+export const findAppState = (db: Database, key: string) =>
+  db.selectFrom('app_state').select('value').where('key', '=', key).executeTakeFirst();
+
+export async function writeAppState(db: Database, key: string, value: string, exists: boolean): Promise<void> {
+  if (exists) await db.updateTable('app_state').set({ value }).where('key', '=', key).execute();
+  else await db.insertInto('app_state').values({ key, value }).execute();
+}
+
+/** Every SQLite connection's path, with its collection's uid (reach.ts looks for files left where they were). */
+export const sqliteConnectionPaths = (db: Database) =>
+  db
+    .selectFrom('connections')
+    .innerJoin('collections', 'collections.id', 'connections.collection_id')
+    .select([
+      'connections.id as id',
+      'connections.name as name',
+      'connections.database_name as path',
+      'collections.uid as uid',
+    ])
+    .where('connections.driver', '=', 'sqlite')
+    .execute();

@@ -9,7 +9,7 @@ import {
   testUnsavedSqlConnection,
 } from '@datalab/contract/api/sql-connections';
 import type { FastifyInstance } from 'fastify';
-import { declaredCollection, route, type RouteContext } from '../../lib/route.ts';
+import { declaredCollection, route, type RouteContext } from '../../routing/route.ts';
 import {
   connectionSchema,
   connectionsOf,

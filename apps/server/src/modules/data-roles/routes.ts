@@ -6,7 +6,7 @@ import {
   putUserGroupDataRoles,
 } from '@datalab/contract/api/data-roles';
 import type { FastifyInstance } from 'fastify';
-import { declaredCollection, route } from '../../lib/route.ts';
+import { declaredCollection, route } from '../../routing/route.ts';
 import { changeRole, collectionDataRoles, groupDataRoles, userDataRoles, visibleCollections } from './service.ts';
 
 // Who may ask is declared per route. Changing a role needs manageRoles on the collection, checked

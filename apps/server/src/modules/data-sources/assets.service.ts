@@ -19,6 +19,7 @@ import {
 import { deleteJobsOf, removeLeftovers, type DeletionStores } from '../dependents/leftovers.service.ts';
 import { presentDetail, presentSummary } from './presenter.ts';
 import {
+  findCollectionIdByUid,
   deleteAsset,
   findAssetByName,
   findConnectionRow,
@@ -51,11 +52,7 @@ export async function listCallable(
   const { ranks } = await callerAccess(actor.access, actor.user);
   let ids = [...ranks.entries()].filter(([, rank]) => rank >= roleRank.Reader).map(([id]) => id);
   if (query.collectionUid) {
-    const wanted = await actor.db
-      .selectFrom('collections')
-      .select('id')
-      .where('uid', '=', query.collectionUid)
-      .executeTakeFirst();
+    const wanted = await findCollectionIdByUid(actor.db, query.collectionUid);
     ids = ids.filter((id) => id === wanted?.id);
   }
   const { rows, total } = await listAssets(actor.db, {

@@ -11,11 +11,14 @@ import {
 } from '../connections/runtime.service.ts';
 import {
   findClientToolRows,
+  findCollectionRef,
+  findConnectionRow,
   findDataSource,
   findParameterRows,
   findRuleRows,
   findTransformationRows,
 } from './repository.ts';
+import { findCredentialRow } from './web-api.repository.ts';
 
 // The whole runnable definition of one data asset, as the calling layer (/data/v1) and the management
 // calls' preview need it: the asset's row and limits, its connection's engine settings (secret opened),
@@ -127,14 +130,7 @@ async function runnableConnection(
   const base = { id: connection.id, name: connection.name };
   if (source.kind === 'webapi' && connection.kind === 'webapi') {
     const credential =
-      source.credential_id === null
-        ? undefined
-        : await db
-            .selectFrom('web_api_credentials')
-            .selectAll()
-            .where('id', '=', source.credential_id)
-            .where('connection_id', '=', connection.id)
-            .executeTakeFirst();
+      source.credential_id === null ? undefined : await findCredentialRow(db, source.credential_id, connection.id);
     return { ...base, driver: null, settings: httpConnectorSettings(connection, credential, runtime) };
   }
   if (source.kind === 'sql' && connection.driver) {
@@ -152,10 +148,8 @@ export async function loadDefinition(
   const source = await findDataSource(db, uidOrId);
   if (!source) return undefined;
   const [collection, connection, parts] = await Promise.all([
-    db.selectFrom('collections').select(['id', 'uid']).where('id', '=', source.collection_id).executeTakeFirstOrThrow(),
-    source.connection_id === null
-      ? undefined
-      : db.selectFrom('connections').selectAll().where('id', '=', source.connection_id).executeTakeFirst(),
+    findCollectionRef(db, source.collection_id),
+    source.connection_id === null ? undefined : findConnectionRow(db, source.connection_id),
     loadParts(db, source.id),
   ]);
   return {

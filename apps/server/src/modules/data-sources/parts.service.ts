@@ -11,13 +11,20 @@ import {
   deleteRuleRow,
   deleteRulesOf,
   deleteTransformationRow,
+  deleteTransformations,
   insertRules,
   insertTransformation,
   replaceParameters,
   upsertClientTool,
 } from './parts.repository.ts';
 import { presentTransformations } from './presenter.ts';
-import { bumpVersion, findParameterRows, findRuleRows, findTransformationRows } from './repository.ts';
+import {
+  bumpVersion,
+  findParameterAssetId,
+  findParameterRows,
+  findRuleRows,
+  findTransformationRows,
+} from './repository.ts';
 import { assertPlaceholdersDefined, checkParameters, checkRules, checkTransformations } from './validation.ts';
 
 // Parameters, transformations with their rules, and client tool configurations of one asset. Each change runs
@@ -86,11 +93,7 @@ export async function setParameters(
 }
 
 export async function removeParameter(actor: Actor, parameterId: number) {
-  const row = await actor.db
-    .selectFrom('parameters')
-    .select('data_source_id')
-    .where('id', '=', parameterId)
-    .executeTakeFirst();
+  const row = await findParameterAssetId(actor.db, parameterId);
   if (!row) throw notFound('Parameter', parameterId);
   const source = await requireAsset(actor.db, row.data_source_id);
   await change(actor, source, 'dataAsset.deleteParameter', async (trx) => {
@@ -118,7 +121,7 @@ export async function setTransformations(actor: Actor, assetId: string, list: { 
   const source = await requireAsset(actor.db, assetId);
   const checked = checkTransformations(list);
   await change(actor, source, 'dataAsset.setTransformations', async (trx, now) => {
-    await trx.deleteFrom('transformations').where('data_source_id', '=', source.id).execute();
+    await deleteTransformations(trx, source.id);
     for (const [position, t] of checked.entries())
       await insertTransformation(trx, source.id, position, t.name, t.rules, now);
   });

@@ -184,3 +184,42 @@ export function findParametersOfCollection(db: Database, collectionId: number) {
     .where('data_sources.collection_id', '=', collectionId)
     .execute();
 }
+
+/** A collection's data assets other than one, by name. */
+export const otherAssetsOfCollection = (db: Database, collectionId: number, exceptId: number) =>
+  db
+    .selectFrom('data_sources')
+    .select(['id', 'uid', 'name'])
+    .where('collection_id', '=', collectionId)
+    .where('id', '<>', exceptId)
+    .orderBy('name')
+    .execute();
+
+/** The parameter names of every data asset of a collection, in their order. */
+export const parameterNamesOfCollection = (db: Database, collectionId: number) =>
+  db
+    .selectFrom('parameters')
+    .innerJoin('data_sources', 'data_sources.id', 'parameters.data_source_id')
+    .select(['parameters.data_source_id', 'parameters.name'])
+    .where('data_sources.collection_id', '=', collectionId)
+    .orderBy('parameters.position')
+    .execute();
+
+/** A parameter's stored definition with its data asset's collection. */
+export const findParameterWithCollection = (db: Database, parameterId: number) =>
+  db
+    .selectFrom('parameters')
+    .innerJoin('data_sources', 'data_sources.id', 'parameters.data_source_id')
+    .select(['parameters.definition', 'data_sources.collection_id'])
+    .where('parameters.id', '=', parameterId)
+    .executeTakeFirst();
+
+/** The data asset a parameter belongs to. */
+export const findParameterAssetId = (db: Database, parameterId: number) =>
+  db.selectFrom('parameters').select('data_source_id').where('id', '=', parameterId).executeTakeFirst();
+
+export const findCollectionRef = (db: Database, collectionId: number) =>
+  db.selectFrom('collections').select(['id', 'uid']).where('id', '=', collectionId).executeTakeFirstOrThrow();
+
+export const findCollectionIdByUid = (db: Database, uid: string) =>
+  db.selectFrom('collections').select('id').where('uid', '=', uid).executeTakeFirst();

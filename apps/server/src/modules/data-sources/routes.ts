@@ -6,7 +6,7 @@ import {
   putSqlDataSource,
 } from '@datalab/contract/api/sql-data-sources';
 import type { FastifyInstance } from 'fastify';
-import { declaredCollection, route } from '../../lib/route.ts';
+import { declaredCollection, route } from '../../routing/route.ts';
 import {
   assetDetail,
   assetsOfCollection,

@@ -16,7 +16,7 @@ import { mapEngineErrors } from '../../lib/engine-errors.ts';
 import { invalid, notFound } from '../../lib/errors.ts';
 import { connectorSettings, type SqlRuntime } from '../connections/runtime.service.ts';
 import { loadDefinition, type DataSourceDefinition } from './definition.service.ts';
-import { findConnectionRow } from './repository.ts';
+import { findConnectionRow, findParameterWithCollection } from './repository.ts';
 import { checkParameters, checkTransformations } from './validation.ts';
 
 // Running through the engine from the management calls: the editor's preview of SQL not saved yet, and the
@@ -119,12 +119,7 @@ export async function parameterChoices(s: RunServices, collectionId: number, def
 
 /** GET /api/DataSource/ParameterData/{id}: value/label options of one parameter (fixed or from its source). */
 export async function parameterData(s: RunServices, parameterId: number, raw: RawValues) {
-  const row = await s.db
-    .selectFrom('parameters')
-    .innerJoin('data_sources', 'data_sources.id', 'parameters.data_source_id')
-    .select(['parameters.definition', 'data_sources.collection_id'])
-    .where('parameters.id', '=', parameterId)
-    .executeTakeFirst();
+  const row = await findParameterWithCollection(s.db, parameterId);
   if (!row) throw notFound('Parameter', parameterId);
   // Stored definitions were checked on save; parsing fills the engine's defaults.
   const def = storedParameterDefinitionSchema.parse(JSON.parse(row.definition));

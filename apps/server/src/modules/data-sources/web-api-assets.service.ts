@@ -32,7 +32,7 @@ import { ASSET, assetDetail, deleteSqlAsset, ensureNameFree, requireAsset, write
 import { findConnectionRow, insertAsset, updateAsset } from './repository.ts';
 import { parameterOptions, previewRows } from './run.service.ts';
 import { checkParameters, checkTransformations, templatePlaceholderUndefined } from './validation.ts';
-import { findCredentialSummary } from './web-api.repository.ts';
+import { findCredentialRow, findCredentialSummary } from './web-api.repository.ts';
 
 // Web API data assets (product §7 WebApiDataSource): created, changed and deleted like SQL ones — parameters,
 // transformations and client tools in the same transaction, the version bumped on every change — with a request
@@ -259,10 +259,7 @@ export async function tryWebApiRequest(
   const missing = detectTemplateParameters(checked).filter((name) => !defined.has(name));
   if (missing.length > 0) throw validation({ request: missing.map(templatePlaceholderUndefined) });
 
-  const credential =
-    credentialId === null
-      ? undefined
-      : await s.db.selectFrom('web_api_credentials').selectAll().where('id', '=', credentialId).executeTakeFirst();
+  const credential = credentialId === null ? undefined : await findCredentialRow(s.db, credentialId);
   const settings = httpConnectorSettings(connection, credential, s.runtime);
   const connector = s.connectors.get(String(connection.id), settings);
   const request = credentialId === null ? checked : { ...checked, credential: credentialKey(credentialId) };

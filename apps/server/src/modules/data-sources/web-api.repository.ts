@@ -18,3 +18,10 @@ export async function findCredentialSummary(db: Database, id: number): Promise<C
     .executeTakeFirst();
   return row && { id: row.id, name: row.name, kind: row.kind, connectionId: row.connection_id };
 }
+
+/** A credential's row (its sealed secret included), of the given connection when one is named. */
+export function findCredentialRow(db: Database, id: number, connectionId?: number) {
+  let query = db.selectFrom('web_api_credentials').selectAll().where('id', '=', id);
+  if (connectionId !== undefined) query = query.where('connection_id', '=', connectionId);
+  return query.executeTakeFirst();
+}

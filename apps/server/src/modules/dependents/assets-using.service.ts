@@ -1,22 +1,9 @@
 import type { Database } from '../../db/database.ts';
+import { assetsUsing } from './repository.ts';
 
 // The data assets that use a connection or send a credential, by name: what a 409 on its deletion names.
 
 const NAMED = 10;
-
-export async function assetsUsing(
-  db: Database,
-  column: 'connection_id' | 'credential_id',
-  id: number,
-): Promise<{ ref: string; name: string }[]> {
-  const rows = await db
-    .selectFrom('data_sources')
-    .select(['uid', 'name'])
-    .where(column, '=', id)
-    .orderBy('name')
-    .execute();
-  return rows.map((row) => ({ ref: row.uid, name: row.name }));
-}
 
 /** "A, B and 3 more": the first names of a list, for a message. */
 export function someNames(names: readonly string[]): string {

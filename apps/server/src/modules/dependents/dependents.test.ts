@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import type { Dependents } from '@datalab/contract/api/dependents';
 import type { DownloadJob } from '@datalab/contract/api/downloads';
 import { expect, it } from 'vitest';
-import { assetIdOfKey } from '../caching/service.ts';
+import { assetIdOfKey } from '../../lib/result-cache.ts';
 import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
 import { buildAsset, buildConnection, createSqliteSource } from '../../testing/orders-source.ts';
 import { describeEachStore } from '../../testing/suite.ts';

@@ -1,5 +1,4 @@
-import type { ResultCache } from '../../plugins/result-cache.ts';
-import { assetIdOfKey } from '../caching/service.ts';
+import { assetIdOfKey, type ResultCache } from '../../lib/result-cache.ts';
 import { removeJobFiles, type JobFile } from '../downloads/deletion.service.ts';
 
 export { deleteJobsOf } from '../downloads/deletion.service.ts';

@@ -6,7 +6,7 @@ import {
   getWebApiConnectionDependents,
 } from '@datalab/contract/api/dependents';
 import type { FastifyInstance } from 'fastify';
-import { declaredCollection, route } from '../../lib/route.ts';
+import { declaredCollection, route } from '../../routing/route.ts';
 import {
   collectionDependents,
   credentialDependents,

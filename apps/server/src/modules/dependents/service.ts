@@ -1,11 +1,22 @@
 import type { Dependent, DependentGroup, DependentKind, Dependents } from '@datalab/contract/api/dependents';
 import type { Database } from '../../db/database.ts';
-import { inIdList } from '../../db/id-list.ts';
 import type { Collection, DataSource } from '../../db/schema.ts';
 import { notFound } from '../../lib/errors.ts';
-import type { ResultCache } from '../../plugins/result-cache.ts';
+import type { ResultCache } from '../../lib/result-cache.ts';
 import { assetsFedBy, requireAsset } from '../data-sources/assets.service.ts';
-import { assetsUsing } from './assets-using.service.ts';
+import {
+  assetsNamed,
+  assetsOfCollection,
+  assetsUsing,
+  connectionsOfCollection,
+  countJobsOfAssets,
+  countJobsOfCollection,
+  credentialsOfConnection,
+  credentialsOfConnections,
+  findConnectionName,
+  findCredentialName,
+  liveTokensOfCollection,
+} from './repository.ts';
 import { cachedKeysOf } from './leftovers.service.ts';
 
 // What a deletion takes with it and what stops it. The delete calls refuse (409) on the same blockers; what is
@@ -25,37 +36,22 @@ function counted(kind: DependentKind, count: number): DependentGroup[] {
   return group(kind, [], count);
 }
 
-async function countJobs(db: Database, where: { dataSourceIds: readonly number[] }): Promise<number> {
-  if (where.dataSourceIds.length === 0) return 0;
-  const row = await db
-    .selectFrom('download_jobs')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where(inIdList(db, 'data_source_id', where.dataSourceIds))
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
 function blockersOf(items: Named[], kind: DependentKind, reason: string): Dependents['blockers'] {
   return items.map((item) => ({ kind, ...item, reason }));
 }
 
 export async function sqlConnectionDependents(db: Database, id: number): Promise<Dependents> {
-  const row = await db.selectFrom('connections').select('name').where('id', '=', id).executeTakeFirst();
+  const row = await findConnectionName(db, id);
   if (!row) throw notFound('SQL connection', id);
   const assets = await assetsUsing(db, 'connection_id', id);
   return { name: row.name, blockers: blockersOf(assets, 'dataAsset', 'uses this connection'), removes: [] };
 }
 
 export async function webApiConnectionDependents(db: Database, id: number): Promise<Dependents> {
-  const row = await db.selectFrom('connections').select('name').where('id', '=', id).executeTakeFirst();
+  const row = await findConnectionName(db, id);
   if (!row) throw notFound('Web API connection', id);
   const assets = await assetsUsing(db, 'connection_id', id);
-  const credentials = await db
-    .selectFrom('web_api_credentials')
-    .select(['id', 'name'])
-    .where('connection_id', '=', id)
-    .orderBy('name')
-    .execute();
+  const credentials = await credentialsOfConnection(db, id);
   return {
     name: row.name,
     blockers: blockersOf(assets, 'dataAsset', 'uses this connection'),
@@ -67,7 +63,7 @@ export async function webApiConnectionDependents(db: Database, id: number): Prom
 }
 
 export async function credentialDependents(db: Database, id: number): Promise<Dependents> {
-  const row = await db.selectFrom('web_api_credentials').select('name').where('id', '=', id).executeTakeFirst();
+  const row = await findCredentialName(db, id);
   if (!row) throw notFound('Credential', id);
   const assets = await assetsUsing(db, 'credential_id', id);
   return { name: row.name, blockers: blockersOf(assets, 'dataAsset', 'sends this credential'), removes: [] };
@@ -80,7 +76,7 @@ export async function dataSourceDependents(db: Database, cache: ResultCache, idO
     name: source.name,
     blockers: blockersOf(fed, 'dataAsset', "takes a parameter's values from this data asset"),
     removes: [
-      ...counted('download', await countJobs(db, { dataSourceIds: [source.id] })),
+      ...counted('download', await countJobsOfAssets(db, [source.id])),
       ...counted('cachedResult', (await cachedKeysOf(cache, [source.id])).length),
     ],
   };
@@ -89,13 +85,7 @@ export async function dataSourceDependents(db: Database, cache: ResultCache, idO
 async function assetsFedByNamed(db: Database, source: DataSource): Promise<Named[]> {
   const names = await assetsFedBy(db, source);
   if (names.length === 0) return [];
-  const rows = await db
-    .selectFrom('data_sources')
-    .select(['uid', 'name'])
-    .where('collection_id', '=', source.collection_id)
-    .where('name', 'in', names)
-    .orderBy('name')
-    .execute();
+  const rows = await assetsNamed(db, source.collection_id, names);
   return rows.map((row) => ({ ref: row.uid, name: row.name }));
 }
 
@@ -104,43 +94,14 @@ export async function collectionDependents(
   cache: ResultCache,
   collection: Collection,
 ): Promise<Dependents> {
-  const assets = await db
-    .selectFrom('data_sources')
-    .select(['id', 'uid', 'name'])
-    .where('collection_id', '=', collection.id)
-    .orderBy('name')
-    .execute();
-  const connections = await db
-    .selectFrom('connections')
-    .select(['id', 'name', 'kind'])
-    .where('collection_id', '=', collection.id)
-    .orderBy('name')
-    .execute();
+  const assets = await assetsOfCollection(db, collection.id);
+  const connections = await connectionsOfCollection(db, collection.id);
   const webIds = connections.filter((c) => c.kind === 'webapi').map((c) => c.id);
-  const credentials =
-    webIds.length === 0
-      ? []
-      : await db
-          .selectFrom('web_api_credentials')
-          .select(['id', 'name'])
-          .where(inIdList(db, 'connection_id', webIds))
-          .orderBy('name')
-          .execute();
+  const credentials = await credentialsOfConnections(db, webIds);
   const nowIso = new Date().toISOString();
-  const tokens = await db
-    .selectFrom('tokens')
-    .select(['id', 'name'])
-    .where('collection_id', '=', collection.id)
-    .where('revoked_at', 'is', null)
-    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', nowIso)]))
-    .orderBy('name')
-    .execute();
+  const tokens = await liveTokensOfCollection(db, collection.id, nowIso);
   const assetIds = assets.map((a) => a.id);
-  const jobs = await db
-    .selectFrom('download_jobs')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('collection_id', '=', collection.id)
-    .executeTakeFirstOrThrow();
+  const jobs = await countJobsOfCollection(db, collection.id);
   const named = (kind: 'sql' | 'webapi') =>
     connections.filter((c) => c.kind === kind).map((c) => ({ ref: String(c.id), name: c.name }));
   return {
@@ -161,7 +122,7 @@ export async function collectionDependents(
         'token',
         tokens.map((t) => ({ ref: String(t.id), name: t.name })),
       ),
-      ...counted('download', Number(jobs.n)),
+      ...counted('download', jobs),
       ...counted('cachedResult', (await cachedKeysOf(cache, assetIds)).length),
     ],
   };

@@ -1,6 +1,6 @@
 import { roleRank } from '@datalab/contract/api/data-roles';
 import type { Database } from '../../db/database.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import type { AccessModelCache } from '../access/access-model.ts';
 import { readAccessVersion } from '../access/access-model.ts';
 import { findTokenStanding, findUserStanding, tokenRoles, type JobOwner, type JobRow } from './repository.ts';

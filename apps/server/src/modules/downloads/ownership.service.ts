@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { Collection } from '../../db/schema.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { ownerOf } from './caller.ts';
 import { findCollectionOfOwnedJob } from './repository.ts';
 

@@ -4,7 +4,7 @@ import type { DownloadJobState } from '../../db/schema.ts';
 import { DefinitionCache } from '../calling/service.ts';
 import { MemoryQueue } from './queue-memory.ts';
 import type { JobQueue } from './queue.ts';
-import { countByState } from './repository.ts';
+import { countByState } from './service.ts';
 import type { DownloadsDeps } from './service.ts';
 import { sweep } from './sweeper.ts';
 import { runJob } from './worker.ts';

@@ -8,7 +8,7 @@ import {
 } from '@datalab/contract/api/downloads';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/errors.ts';
-import { route } from '../../lib/route.ts';
+import { route } from '../../routing/route.ts';
 import { authorizeRoute, type RouteAccess } from '../access/route-access.ts';
 import { slug } from '../calling/service.ts';
 import { openJobFile } from './files.ts';
@@ -23,37 +23,6 @@ import { cancelJob, completedJob, myJobs, ownJob, startDownload as start } from 
 const SIGNED_IN: RouteAccess = { signedIn: true };
 /** The caller's own job, on whose collection they may still call data. */
 export const JOB_ACCESS: RouteAccess = { collection: 'call', download: { params: 'id' } };
-
-/**
- * The file route's entry in /api/docs (plugins/openapi.ts adds it): it has no contract schema, since its body is the
- * file, yet callers of the API need to find it.
- */
-export const downloadFileOperation = {
-  path: DOWNLOAD_FILE_PATH.replace(':id', '{id}'),
-  item: {
-    get: {
-      tags: ['Download'],
-      summary:
-        "A Completed job's file, in its format (only the job's owner may fetch it, while they may call its collection's data)",
-      security: [{ bearer: [] }],
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-      responses: {
-        '200': {
-          description: 'The file, with a Content-Disposition naming it',
-          content: Object.fromEntries(
-            Object.values(contentTypes).map((type) => [type, { schema: { type: 'string', format: 'binary' } }]),
-          ),
-        },
-        '401': { description: 'Not signed in' },
-        '403': { description: "The job's collection is visible to the caller, who may no longer call its data" },
-        '404': {
-          description:
-            "No such job of the caller, its collection's data no longer callable by them, not Completed, or expired",
-        },
-      },
-    },
-  },
-};
 
 /** Content-Disposition for a job's file: an ASCII name every client reads and the UTF-8 one (RFC 6266/8187). */
 function disposition(fileName: string): string {

@@ -7,8 +7,8 @@ import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/unique-violation.ts';
 import { mapEngineErrors } from '../../lib/engine-errors.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
-import type { UsageRecorder } from '../../plugins/usage.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
+import type { UsageRecorder } from '../../lib/usage-record.ts';
 import type { AccessModelCache } from '../access/access-model.ts';
 import { collectionsAllowing } from '../access/policy.ts';
 import { callableAsset, checkOptions, checkValues, slug, type CallingDeps } from '../calling/service.ts';
@@ -175,3 +175,6 @@ export async function myJobs(db: Database, access: AccessModelCache, user: AuthU
   const collectionIds = await collectionsAllowing(access, user, 'call');
   return listOwnedJobs(db, ownerOf(user), collectionIds, page, pageSize);
 }
+
+/** Read straight from the store: routes and plugins reach the repository through this service. */
+export { countByState } from './repository.ts';

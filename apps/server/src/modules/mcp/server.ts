@@ -10,8 +10,8 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { PRODUCT_NAME } from '@datalab/contract/texts';
 import { AppError } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
-import type { HeaderSink } from '../../plugins/rate-limits.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
+import type { HeaderSink } from '../../lib/call-limits.ts';
 import type { AccessModelCache } from '../access/access-model.ts';
 import { DataCall, type CallServices } from '../calling/call.service.ts';
 import type { DataSourceDefinition } from '../data-sources/definition.service.ts';

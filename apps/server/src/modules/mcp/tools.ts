@@ -1,12 +1,12 @@
 import { parameterJsonSchema, type JsonSchema, type ParameterDefinition } from '@datalab/engine';
 import { storeWriteCount, type Database } from '../../db/database.ts';
 import { LRUCache } from 'lru-cache';
-import { inIdList } from '../../db/id-list.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import type { AccessModelCache } from '../access/access-model.ts';
 import { collectionsAllowing } from '../access/policy.ts';
 import { parametersByAsset } from '../calling/parameters.service.ts';
 import { slug } from '../calling/service.ts';
+import { findToolAssets } from './repository.ts';
 
 // The tools a caller sees on the MCP endpoint: one per data asset they may call (the one policy decides, their
 // token narrowing it) whose editor made it available to AI agents, in a collection that has not turned MCP off.
@@ -29,28 +29,6 @@ export interface AssetTool {
   description: string;
   collectionName: string;
   parameters: ParameterDefinition[];
-}
-
-function findToolAssets(db: Database, collectionIds: readonly number[]) {
-  return db
-    .selectFrom('data_sources')
-    .innerJoin('collections', 'collections.id', 'data_sources.collection_id')
-    .select([
-      'data_sources.id',
-      'data_sources.uid',
-      'data_sources.version',
-      'data_sources.name',
-      'data_sources.description',
-      'collections.name as collection_name',
-    ])
-    .where(inIdList(db, 'data_sources.collection_id', collectionIds))
-    .where('data_sources.mcp_available', '=', 1)
-    .where('collections.mcp_enabled', '=', 1)
-    .where('data_sources.connection_id', 'is not', null)
-    .orderBy('collections.name')
-    .orderBy('data_sources.name')
-    .orderBy('data_sources.id')
-    .execute();
 }
 
 const SNAKE_KEPT_MS = 60 * 60_000;

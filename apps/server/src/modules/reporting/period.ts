@@ -1,4 +1,5 @@
 import type { Granularity } from '@datalab/contract/api/reporting';
+import type { Span } from './repository.ts';
 
 // A summary's period, aligned to its granularity: rollups are kept per hour and per day, so a period starts at the
 // bucket holding `from` and ends with the bucket holding `to` (a `to` exactly on a bucket's start ends there).
@@ -34,13 +35,6 @@ export function alignPeriod(from: Date, to: Date, granularity: Granularity): Ali
   const buckets: string[] = [];
   for (let at = start.getTime(); at < end; at += step) buckets.push(new Date(at).toISOString());
   return { granularity, from: start, to: new Date(end), buckets };
-}
-
-/** A stretch of a period read from one rollup period: whole days from the daily tables, the rest from hourly ones. */
-export interface Span {
-  period: 'hourly' | 'daily';
-  from: string;
-  to: string;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import type { UsageRecord } from '../../plugins/usage.ts';
+import type { UsageRecord } from '../../lib/usage-record.ts';
 import type { TestApp } from '../../testing/app.ts';
 import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
 import { describeEachStore } from '../../testing/suite.ts';

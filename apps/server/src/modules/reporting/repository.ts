@@ -1,9 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Granularity } from '@datalab/contract/api/reporting';
-import { rollupTable, type Grain } from '../../db/migrations/20261125_0012_usage_rollups.ts';
+import { BUCKET_COLUMNS, rollupTable, type Grain } from '../../db/migrations/20261125_0012_usage_rollups.ts';
 import type { Database } from '../../db/database.ts';
-import { BUCKET_COLUMNS } from './histogram.ts';
-import type { Span } from './period.ts';
 
 // Queries over the usage rollups (migration 0012). Each reads the coarsest grain that answers it:
 // totals and series from the per-bucket table (everything) or the per-data-source one (a collection, an asset);
@@ -12,6 +10,13 @@ import type { Span } from './period.ts';
 // Series read the granularity's table (hours, or days grouped by day or `week`); whole-period figures read the
 // period's spans (period.ts: whole days from the daily tables). Every value is bound; table and column names come
 // from the fixed lists of the migration.
+
+/** A stretch of a period read from one rollup period: whole days from the daily tables, the rest from hourly ones. */
+export interface Span {
+  period: 'hourly' | 'daily';
+  from: string;
+  to: string;
+}
 
 export interface RollupScope {
   /** One collection's data sources. */

@@ -4,7 +4,7 @@ import type { Config } from '../../config.ts';
 import { createDatabase, migrateToLatest, type Database } from '../../db/database.ts';
 import { migrations } from '../../db/migrations/index.ts';
 import { rollupTable, type Grain, type Period } from '../../db/migrations/20261125_0012_usage_rollups.ts';
-import type { UsageRecord } from '../../plugins/usage.ts';
+import type { UsageRecord } from '../../lib/usage-record.ts';
 import { unique } from '../../testing/builders.ts';
 import { createPostgresDatabase } from '../../testing/stores.ts';
 import { describeEachStore } from '../../testing/suite.ts';

@@ -5,12 +5,12 @@ import {
 } from '@datalab/contract/api/reporting';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { forbidden, invalid, notFound } from '../../lib/errors.ts';
-import { route } from '../../lib/route.ts';
+import { route } from '../../routing/route.ts';
 import { findCollection, findCollectionOfAsset } from '../collections/service.ts';
 import { authorizeCollection, collectionNotFound, hasPermission } from '../access/policy.ts';
-import { findAssetId, type RollupScope } from './repository.ts';
+import { findAssetId, type RollupScope } from './service.ts';
 import { dataSourceSummaries, userSummaries, type SummaryRequest } from './service.ts';
 
 // The Reporting calls of product §7. Who may read depends on the scope the query names, so the route declares

@@ -191,3 +191,6 @@ export async function userSummaries(db: Database, request: SummaryRequest): Prom
     })),
   };
 }
+
+/** Read straight from the store: routes and plugins reach the repository through this service. */
+export { findAssetId, type RollupScope } from './repository.ts';

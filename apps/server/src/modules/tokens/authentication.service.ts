@@ -3,7 +3,7 @@ import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Database } from '../../db/database.ts';
 import { rateLimited, unauthenticated } from '../../lib/errors.ts';
-import type { AuthUser, TokenCaller } from '../../plugins/auth.ts';
+import type { AuthUser, TokenCaller } from '../../lib/auth-user.ts';
 import { LastUsed } from './last-used.ts';
 import { findTokenForAuthentication, rolesOfToken, type AuthenticationRow } from './repository.ts';
 import { parseSecret, secretMatches } from './secret.ts';

@@ -1,6 +1,6 @@
 import { TOKEN_PATTERN_SOURCE } from '@datalab/contract/api/tokens';
 import type { Database } from '../../db/database.ts';
-import type { AppLog } from '../../plugins/app-log.ts';
+import type { AppLog } from '../application-logs/writer.service.ts';
 import type { AccessModelCache } from '../access/access-model.ts';
 import { changeAccess } from '../access/change-access.service.ts';
 import { findTokenForAuthentication, markRevoked } from './repository.ts';

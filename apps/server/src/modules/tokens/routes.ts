@@ -13,7 +13,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { payloadTooLarge, rateLimited, validation } from '../../lib/errors.ts';
-import { declaredCollection, route } from '../../lib/route.ts';
+import { declaredCollection, route } from '../../routing/route.ts';
 import { revokeLeakedTokens } from './leaks.service.ts';
 import {
   createToken,

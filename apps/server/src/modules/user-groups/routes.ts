@@ -15,10 +15,10 @@ import {
   removeGroupUser,
 } from '@datalab/contract/api/user-groups';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { route } from '../../routing/route.ts';
 import { candidatesFor, changeNesting, hierarchy } from './nesting-service.ts';
 import { presentSummary } from './presenter.ts';
-import { childrenOf, membersOf, searchGroupRefs } from './repository.ts';
+import { childrenOf, membersOf, searchGroupRefs } from './service.ts';
 import {
   changeMembership,
   createGroup,

@@ -122,3 +122,6 @@ export async function changeMembership(actor: Actor, groupId: number, userId: nu
   });
   return membersOf(actor.db, groupId);
 }
+
+/** Read straight from the store: routes and plugins reach the repository through this service. */
+export { childrenOf, membersOf, searchGroupRefs } from './repository.ts';

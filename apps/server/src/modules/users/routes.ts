@@ -6,7 +6,7 @@ import {
   putUserActive,
 } from '@datalab/contract/api/users';
 import type { FastifyInstance } from 'fastify';
-import { route } from '../../lib/route.ts';
+import { route } from '../../routing/route.ts';
 import { groupsOfUser, listUsers, setActive, setSystemPermissions, suggestUsers } from './service.ts';
 
 export default async function userRoutes(app: FastifyInstance) {

@@ -3,7 +3,7 @@ import type { UserGroupsOfUser, UserListItem } from '@datalab/contract/api/users
 import { messages } from '@datalab/contract/messages';
 import type { Database } from '../../db/database.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import { changeAccess, type Actor } from '../access/change-access.service.ts';
 import { userGroupPaths } from '../access/group-graph.service.ts';
 import { presentPickerItem, presentUser } from './presenter.ts';
@@ -132,3 +132,6 @@ export async function groupsOfUser(db: Database, userId: number): Promise<UserGr
   groups.sort((a, b) => a.path.length - b.path.length || a.group.name.localeCompare(b.group.name));
   return { user: { id: user.id, name: user.name, username: user.username }, groups };
 }
+
+/** Read straight from the store: routes and plugins reach the repository through this service. */
+export { findActiveUserById } from './repository.ts';

@@ -1,6 +1,6 @@
 import * as calls from '@datalab/contract/api/web-api';
 import type { FastifyInstance } from 'fastify';
-import { declaredCollection, route, type RouteContext } from '../../lib/route.ts';
+import { declaredCollection, route, type RouteContext } from '../../routing/route.ts';
 import {
   createWebApiAsset,
   deleteWebApiAsset,

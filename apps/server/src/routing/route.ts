@@ -4,9 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Collection } from '../db/schema.ts';
-import type { AuthUser } from '../plugins/auth.ts';
+import type { AuthUser } from '../lib/auth-user.ts';
 import type { Actor } from '../modules/access/change-access.service.ts';
-import { timingEntry } from './server-timing.ts';
+import { timingEntry } from '../lib/server-timing.ts';
 import {
   actorOf,
   authorizeRoute,

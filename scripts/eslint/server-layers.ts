@@ -1,0 +1,50 @@
+import { relative, sep } from 'node:path';
+
+// The server's layers (docs/architecture.md, "Layers"), lowest first. A file may import its own layer or a lower
+// one, never a higher one. Test files (*.test.ts) stand outside the order; test support that builds apps
+// (test worlds, the access matrix) sits at the top with `testing/`.
+
+export const LAYERS = ['foundation', 'repositories', 'services', 'plugins', 'routes', 'app'] as const;
+export type Layer = (typeof LAYERS)[number];
+
+const SERVER_SRC = ['apps', 'server', 'src'];
+const FOUNDATION = new Set(['lib', 'db']);
+const FOUNDATION_FILES = new Set(['config.ts', 'config-rules.ts', 'paths.ts']);
+const APP_DIRS = new Set(['seed', 'testing', 'faults']);
+const APP_FILES = new Set(['app.ts', 'server.ts']);
+/** Test support kept beside a module's tests: it builds apps and seeds worlds through `testing/`. */
+const TEST_SUPPORT = /^(test-[\w-]+|[\w-]*-world|[\w-]*matrix[\w-]*)\.ts$/;
+
+/** The server file's path inside apps/server/src, or undefined for a file elsewhere. */
+export function serverPath(root: string, file: string): string[] | undefined {
+  const parts = relative(root, file).split(sep);
+  for (let i = 0; i < SERVER_SRC.length; i += 1) if (parts[i] !== SERVER_SRC[i]) return undefined;
+  return parts.slice(SERVER_SRC.length);
+}
+
+/** The layer of a file given by its path inside apps/server/src; undefined for tests and migrations. */
+export function layerOf(path: string[]): Layer | undefined {
+  const name = path.at(-1) ?? '';
+  if (name.endsWith('.test.ts')) return undefined;
+  const top = path[0] ?? '';
+  if (path.length === 1) {
+    if (FOUNDATION_FILES.has(name)) return 'foundation';
+    if (APP_FILES.has(name)) return 'app';
+    return undefined;
+  }
+  if (top === 'db' && path[1] === 'migrations') return undefined; // frozen, checked by their own rule
+  if (FOUNDATION.has(top)) return 'foundation';
+  if (top === 'plugins' || top === 'oidc') return 'plugins';
+  if (top === 'routing') return 'routes';
+  if (APP_DIRS.has(top)) return 'app';
+  if (top === 'modules' && path.length >= 3) {
+    if (TEST_SUPPORT.test(name)) return 'app';
+    if (name === 'repository.ts' || name.endsWith('.repository.ts')) return 'repositories';
+    if (name === 'routes.ts' || name.endsWith('.routes.ts')) return 'routes';
+    if (name === 'plugin.ts') return 'plugins';
+    return 'services';
+  }
+  return undefined;
+}
+
+export const rank = (layer: Layer) => LAYERS.indexOf(layer);
