@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { buildCollection, buildPerson } from '../testing/builders.ts';
-import { describeEachStore } from '../testing/suite.ts';
+import { describeApp } from '../testing/suite.ts';
 import { buildAsset, buildConnection, createSqliteSource } from '../testing/orders-source.ts';
 
 // /metrics through inject: requests by route pattern and status class, the calling layer's calls and cache lookups,
@@ -16,7 +16,7 @@ function sample(text: string, name: string, labels: Record<string, string> = {})
   return undefined;
 }
 
-describeEachStore('/metrics', (ctx) => {
+describeApp('/metrics', (ctx) => {
   it('counts requests, calls, cache lookups, pools and rate-limit refusals, with process metrics', async () => {
     const t = ctx();
     const [owner, admin] = [await buildPerson(t), await buildPerson(t, { canManageUsers: true })];
@@ -65,7 +65,7 @@ describeEachStore('/metrics', (ctx) => {
   });
 });
 
-describeEachStore(
+describeApp(
   '/metrics with METRICS_TOKEN',
   (ctx) => {
     it('answers only the bearer of the secret', async () => {
