@@ -15,6 +15,7 @@ interface SuiteOptions {
   extend?: BuildOptions['extend'];
   accessOverride?: BuildOptions['accessOverride'];
   resolveHost?: BuildOptions['resolveHost'];
+  metricFamilies?: BuildOptions['metricFamilies'];
 }
 
 export function describeEachStore(
@@ -47,6 +48,7 @@ function describeOn(
         const build = {
           ...(options.accessOverride ? { accessOverride: options.accessOverride } : {}),
           ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+          ...(options.metricFamilies ? { metricFamilies: options.metricFamilies } : {}),
         };
         testApp = await createTestApp(store, options.env, options.extend, build);
       });

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { writeResult } from '../index.ts';
+import { writeRows } from '../writers/index.ts';
 import { type TestServer, startServer } from '../testing/http-server.ts';
 import { mutate, randomReply, seeded } from '../testing/json-replies.ts';
 import { type HttpConnector, createHttpConnector } from './connector.ts';
@@ -36,7 +36,7 @@ async function outcome(connector: HttpConnector, rowsPath: string, format: 'json
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (chunk: Buffer) => chunks.push(chunk));
-    await writeResult(format, stream, out, { maxRows: 1_000, startedAt: 0 });
+    await writeRows(format, stream, out, { maxRows: 1_000, startedAt: 0 });
     const text = Buffer.concat(chunks).toString('utf8');
     // A scanned row is copied as the reply wrote it (its spaces, 2.0): the JSON must say the same, not be the same bytes.
     const said = format === 'json' ? JSON.stringify({ ...JSON.parse(text), durationMs: 0 }) : text;
