@@ -17,9 +17,6 @@ export default defineConfig({
           ],
           // The engine's *.int.test.ts need the database services: they run with the integration project.
           exclude: ['packages/engine/src/**/*.int.test.ts'],
-          // Unit tests keep no state between files (a test that changes process state puts it back), so one worker
-          // runs file after file without a fresh module graph each: the files' imports are loaded once a worker.
-          isolate: false,
         },
       },
       './apps/web/vite.config.ts',
