@@ -30,6 +30,9 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file builds its own app against its own freshly created database.
           fileParallelism: true,
+          // Files share nothing but the modules they import (every app, database and server is a file's own), so a
+          // worker loads the server's module graph once rather than once a file (half a run's time on this machine).
+          isolate: false,
         },
       },
     ],

@@ -32,6 +32,7 @@ import authPlugin from './plugins/auth.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin, { clientErrorHandler, notFoundReply } from './plugins/errors.ts';
+import type { MetricFamiliesKind } from './plugins/metric-families.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import oidcPlugin from './plugins/oidc.ts';
 import openapiPlugin from './plugins/openapi.ts';
@@ -67,6 +68,8 @@ export interface BuildOptions {
   accessOverride?: (route: string, declared: RouteAccess) => RouteAccess;
   /** Test builds only: resolves database host names instead of DNS (connections/plugin.ts). */
   resolveHost?: Resolver;
+  /** Test builds only: prom-client's own Counter and Histogram instead of metric-families.ts (metrics.test.ts). */
+  metricFamilies?: MetricFamiliesKind;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9\-_.:]{8,128}$/;
@@ -143,7 +146,7 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(sqlRuntimePlugin, { resolveHost: options.resolveHost });
   await app.register(resultCachePlugin);
   // Before every route: its onResponse hook counts them all (/metrics).
-  await app.register(metricsPlugin);
+  await app.register(metricsPlugin, options.metricFamilies ? { families: options.metricFamilies } : {});
   await app.register(usagePlugin);
   await app.register(appLogPlugin);
   await app.register(appLogRetentionPlugin);

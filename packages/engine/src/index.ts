@@ -229,10 +229,16 @@ export function canCopyCsv(options: Pick<RunQueryOptions, 'connector' | 'transfo
 
 /**
  * The whole result as CSV: through the connector's COPY fast path when it has one and can apply the transformations
- * exactly, otherwise through runQuery and the CSV writer. Values stay bound either way.
+ * exactly, otherwise through runQuery and the CSV writer. Values stay bound either way. `path: 'rows'` takes the row
+ * path whatever the connector can do — the path the COPY bytes are held to (postgres.int.test.ts).
  */
-export async function exportCsv(options: RunQueryOptions, out: Writable, maxRows: number): Promise<WriteStats> {
-  if (!canCopyCsv(options)) return writeResult('csv', await runQuery(options), out, { maxRows });
+export async function exportCsv(
+  options: RunQueryOptions,
+  out: Writable,
+  maxRows: number,
+  path: 'copy' | 'rows' = 'copy',
+): Promise<WriteStats> {
+  if (path === 'rows' || !canCopyCsv(options)) return writeResult('csv', await runQuery(options), out, { maxRows });
   const definitions = options.parameters ?? [];
   const values = assertParameters(definitions, options.values ?? {}, { options: options.parameterOptions ?? {} });
   const parameterTypes = Object.fromEntries(definitions.map((d) => [d.name, { type: d.type, list: d.list }]));

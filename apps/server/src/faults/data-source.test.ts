@@ -10,7 +10,7 @@ import {
 import { buildAsset, type CollectionRef } from '../testing/orders-source.ts';
 import { freePort } from '../testing/ports.ts';
 import { buildCollection, buildPerson, unique, type Person } from '../testing/builders.ts';
-import { describeEachStore } from '../testing/suite.ts';
+import { describeApp } from '../testing/suite.ts';
 import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
 
 // A data source's database going down under a running app (faults): an asset over PostgreSQL and one over
@@ -24,7 +24,7 @@ const SOURCES = [
   { kind: 'mysql' as const, port: 3306, available: mysqlAvailable, create: createMysqlTestDatabase },
 ];
 
-describeEachStore('data source database down', (context) => {
+describeApp('data source database down', (context) => {
   let owner: Person;
   let reader: Person;
   let collection: CollectionRef;

@@ -2,17 +2,17 @@ import { beforeAll, expect, it } from 'vitest';
 import { texts } from '@datalab/contract/texts';
 import { buildCollection, buildPerson, type Person } from '../testing/builders.ts';
 import { buildAsset, buildConnection, createSqliteSource, type CollectionRef } from '../testing/orders-source.ts';
-import { describeEachStore } from '../testing/suite.ts';
+import { describeApp } from '../testing/suite.ts';
 import type { TestApp } from '../testing/app.ts';
 import { createToken, withToken } from '../modules/tokens/test-world.ts';
 import { INVALID_TOKEN } from './errors.ts';
 
-// What error replies and stored records say, through HTTP on both metadata stores: no token secret is stored or
+// What error replies and stored records say, through HTTP: no token secret is stored or
 // echoed (application log, usage and call records, error bodies, client error reports), a requested id comes back
 // capped, the database's own text reaches the asset's authors only, a refused token says so, and a POST whose body
 // fields are all optional may leave the body out.
 
-describeEachStore('error replies and secrets', (context) => {
+describeApp('error replies and secrets', (context) => {
   let owner: Person;
   let editor: Person;
   let reader: Person;

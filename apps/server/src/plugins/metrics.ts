@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { notFound, unauthenticated } from '../lib/errors.ts';
-import { CounterFamily, HistogramFamily, register } from './metric-families.ts';
+import { type MetricFamilies, type MetricFamiliesKind, metricFamilies } from './metric-families.ts';
 
 // Prometheus metrics at /metrics (not under /api: scrapers hold no Data Lab identity). Open in the embedded default;
 // with METRICS_TOKEN it needs `Authorization: Bearer <METRICS_TOKEN>`; in production without one it is not served
@@ -16,6 +16,8 @@ import { CounterFamily, HistogramFamily, register } from './metric-families.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     metrics: Registry;
+    /** Makes counters and histograms in `metrics`. */
+    metricFamilies: MetricFamilies;
   }
 }
 
@@ -46,30 +48,23 @@ export function metricsAccess(
   return bearerMatches(authorization, config.metricsToken) ? 'allow' : 'unauthenticated';
 }
 
-function httpMetrics(app: FastifyInstance, registry: Registry) {
+function httpMetrics(app: FastifyInstance, families: MetricFamilies) {
   const labelNames = ['method', 'route', 'status_class'];
-  const requests = register(
-    registry,
-    new CounterFamily(
-      'datalab_http_requests_total',
-      'HTTP requests answered, by method, route pattern and status class',
-      labelNames,
-    ),
+  const requests = families.counter(
+    'datalab_http_requests_total',
+    'HTTP requests answered, by method, route pattern and status class',
+    labelNames,
   );
-  const durations = register(
-    registry,
-    new HistogramFamily(
-      'datalab_http_request_duration_seconds',
-      'Time from receiving a request to sending its reply, by method, route pattern and status class',
-      labelNames,
-      DURATION_BUCKETS,
-    ),
+  const durations = families.histogram(
+    'datalab_http_request_duration_seconds',
+    'Time from receiving a request to sending its reply, by method, route pattern and status class',
+    labelNames,
+    DURATION_BUCKETS,
   );
-  const refusals = register(
-    registry,
-    new CounterFamily('datalab_rate_limited_total', 'Requests refused with 429 by a rate limit, by route pattern', [
-      'route',
-    ]),
+  const refusals = families.counter(
+    'datalab_rate_limited_total',
+    'Requests refused with 429 by a rate limit, by route pattern',
+    ['route'],
   );
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
     const route = request.routeOptions.url ?? UNMATCHED;
@@ -140,11 +135,13 @@ function stateGauges(app: FastifyInstance, registry: Registry) {
 }
 
 export default fp(
-  async (app: FastifyInstance) => {
+  async (app: FastifyInstance, options: { families?: MetricFamiliesKind }) => {
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
+    const families = metricFamilies(registry, options.families);
     app.decorate('metrics', registry);
-    httpMetrics(app, registry);
+    app.decorate('metricFamilies', families);
+    httpMetrics(app, families);
     stateGauges(app, registry);
 
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

@@ -2,11 +2,11 @@ import { expect, it } from 'vitest';
 import { problem, validationProblem } from '@datalab/contract/errors';
 import { messages } from '@datalab/contract/messages';
 import { texts } from '@datalab/contract/texts';
-import { describeEachStore } from '../testing/suite.ts';
+import { describeApp } from '../testing/suite.ts';
 
 const BODY_LIMIT = 4096;
 
-describeEachStore(
+describeApp(
   'platform: replies, limits, headers, documentation',
   (ctx) => {
     const authHeader = async () => ({ authorization: `Bearer ${await ctx().tokenFor('analyst')}` });
@@ -166,7 +166,7 @@ describeEachStore(
   },
 );
 
-describeEachStore('platform: server timing', (ctx) => {
+describeApp('platform: server timing', (ctx) => {
   it('reports the time spent authorizing a request in Server-Timing', async () => {
     const token = await ctx().tokenFor('admin');
     const list = await ctx().app.inject({

@@ -1,12 +1,11 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Registry } from 'prom-client';
 import type pg from 'pg';
 import type { Kysely } from 'kysely';
 import { postgresPoolOf, type Database } from '../db/database.ts';
 import { copyRows, insertRows } from '../modules/reporting/bulk.ts';
 import { RollupBuffer, addToRollups } from '../modules/reporting/rollups.ts';
-import { CounterFamily, register } from './metric-families.ts';
+import type { MetricFamilies } from './metric-families.ts';
 import {
   LOG_COLUMNS,
   RECORD_COLUMNS,
@@ -180,22 +179,16 @@ export function createUsageRecorder(db: Database, log: FastifyBaseLogger): Batch
 }
 
 /** Counts every recorded call in /metrics (by channel, format and status, and cache hits), records kept or not. */
-function countingRecorder(registry: Registry, recorder: UsageRecorder, keep: boolean): UsageRecorder {
-  const calls = register(
-    registry,
-    new CounterFamily(
-      'datalab_calls_total',
-      'Calls of data assets (calling layer and downloads), by channel, format and status',
-      ['channel', 'format', 'status'],
-    ),
+function countingRecorder(families: MetricFamilies, recorder: UsageRecorder, keep: boolean): UsageRecorder {
+  const calls = families.counter(
+    'datalab_calls_total',
+    'Calls of data assets (calling layer and downloads), by channel, format and status',
+    ['channel', 'format', 'status'],
   );
-  const cache = register(
-    registry,
-    new CounterFamily(
-      'datalab_call_cache_total',
-      'Result-cache lookups of calls answered in JSON, by result (hit or miss)',
-      ['result'],
-    ),
+  const cache = families.counter(
+    'datalab_call_cache_total',
+    'Result-cache lookups of calls answered in JSON, by result (hit or miss)',
+    ['result'],
   );
   const hits = cache.labels('hit');
   const misses = cache.labels('miss');
@@ -214,7 +207,7 @@ export default fp(
     // USAGE_RECORDING=off keeps the counters but writes no usage or call-log records (bench/recording.ts measures
     // what recording costs).
     const recorder = createUsageRecorder(app.db, app.log);
-    app.decorate('usage', countingRecorder(app.metrics, recorder, app.config.usageRecording));
+    app.decorate('usage', countingRecorder(app.metricFamilies, recorder, app.config.usageRecording));
     const timers = [
       setInterval(() => void recorder.flushRecords(), app.config.usageFlushMs),
       setInterval(() => void recorder.flushRollups(), app.config.usageRollupFlushMs),

@@ -3,7 +3,7 @@ import { dataSourceDetail, dataSourceSummary } from '@datalab/contract/api/data-
 import { previewResult } from '@datalab/contract/api/sql-data-sources';
 import { pageOf } from '@datalab/contract/paging';
 import type { TestApp } from '../testing/app.ts';
-import { describeEachStore } from '../testing/suite.ts';
+import { describeApp } from '../testing/suite.ts';
 import { seedDemoAssets } from './demo-assets.ts';
 
 // A fresh embedded start has the demo's SQL side: the Shop connection, assets using every parameter type, a list
@@ -36,7 +36,7 @@ function previewOf(asset: ReturnType<typeof dataSourceDetail.parse>, collectionU
   };
 }
 
-describeEachStore('demo SQL assets', (ctx) => {
+describeApp('demo SQL assets', (ctx) => {
   it('seeds the Shop connection and assets covering every parameter type', async () => {
     const analyst = await as(ctx(), 'analyst');
     const list = pageOf(dataSourceSummary).parse(

@@ -5,7 +5,7 @@ import { pageOf } from '@datalab/contract/paging';
 import { texts } from '@datalab/contract/texts';
 import { createTestApp, type TestApp } from '../testing/app.ts';
 import { freePort } from '../testing/ports.ts';
-import { describeEachStore } from '../testing/suite.ts';
+import { describeApp } from '../testing/suite.ts';
 import { DEMO_API_PREFIX, demoApiKey } from './demo-api.ts';
 import { DEMO_WEB_API_ASSET, demoApiAddress, seedDemoWebApi } from './demo-web-api.ts';
 
@@ -34,7 +34,7 @@ async function demoAsset(call: Awaited<ReturnType<typeof as>>) {
   return dataSourceDetail.parse((await call('GET', `/api/DataSource/GetByUid/${found.uid}`)).json());
 }
 
-describeEachStore(
+describeApp(
   'demo Web API',
   (ctx) => {
     beforeAll(async () => {

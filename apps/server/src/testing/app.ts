@@ -27,7 +27,7 @@ export async function createTestApp(
   store: StoreKind,
   env: Record<string, string> = {},
   extend?: BuildOptions['extend'],
-  build: Pick<BuildOptions, 'accessOverride' | 'resolveHost'> = {},
+  build: Pick<BuildOptions, 'accessOverride' | 'resolveHost' | 'metricFamilies'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'datalab-test-'));
   const database = store === 'postgres' ? await createPostgresDatabase() : undefined;

@@ -3,20 +3,42 @@ import type { BuildOptions } from '../app.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { isPostgresAvailable, type StoreKind } from './stores.ts';
 
-// Runs a suite once per metadata store, each against its own fresh app.
+// A suite against its own fresh app: describeEachStore runs it once per metadata store, for suites whose subject
+// is the store's own code (repositories, their SQL, migrations, transactions, uniqueness); describeApp runs it on
+// SQLite only, for suites whose subject sits above the store (the calling layer, the engine's errors, hardening,
+// downloads' streaming), where a second store would run the same code again.
 
-const stores: StoreKind[] = ['sqlite', 'postgres'];
 const postgres = await isPostgresAvailable();
+
+interface SuiteOptions {
+  env?: Record<string, string>;
+  extend?: BuildOptions['extend'];
+  accessOverride?: BuildOptions['accessOverride'];
+  resolveHost?: BuildOptions['resolveHost'];
+  metricFamilies?: BuildOptions['metricFamilies'];
+}
 
 export function describeEachStore(
   name: string,
   body: (context: () => TestApp, store: StoreKind) => void,
-  options: {
-    env?: Record<string, string>;
-    extend?: BuildOptions['extend'];
-    accessOverride?: BuildOptions['accessOverride'];
-    resolveHost?: BuildOptions['resolveHost'];
-  } = {},
+  options: SuiteOptions = {},
+) {
+  describeOn(['sqlite', 'postgres'], name, body, options);
+}
+
+export function describeApp(
+  name: string,
+  body: (context: () => TestApp, store: StoreKind) => void,
+  options: SuiteOptions = {},
+) {
+  describeOn(['sqlite'], name, body, options);
+}
+
+function describeOn(
+  stores: StoreKind[],
+  name: string,
+  body: (context: () => TestApp, store: StoreKind) => void,
+  options: SuiteOptions,
 ) {
   for (const store of stores) {
     const run = store === 'sqlite' || postgres ? describe : describe.skip;
@@ -26,6 +48,7 @@ export function describeEachStore(
         const build = {
           ...(options.accessOverride ? { accessOverride: options.accessOverride } : {}),
           ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+          ...(options.metricFamilies ? { metricFamilies: options.metricFamilies } : {}),
         };
         testApp = await createTestApp(store, options.env, options.extend, build);
       });

@@ -3,6 +3,9 @@ import Result from 'pg/lib/result.js';
 import { prepareValue } from 'pg/lib/utils.js';
 import type { Row } from '../types.ts';
 
+// Target: Q100 cache off ≥ 0.8 × bare Fastify + pg (bench/RESULTS.md, "The calling layer"); oracle: postgres.int.test.ts
+// runs both runners; switch: createPostgresConnector(settings, { runner: 'query' }) runs every statement with client.query.
+//
 // One run of a statement on a leased connection, driven over the extended protocol so that the transaction's set-up
 // travels with the statement: BEGIN READ ONLY, SET LOCAL statement_timeout and Parse/Bind/Describe/Execute leave in
 // one packet (one round trip instead of three). When the caller reads at most a known number of rows (an
@@ -32,8 +35,11 @@ interface FieldMessage {
 
 type Waiter = { resolve: (rows: Row[]) => void; reject: (error: unknown) => void };
 
-let nextPortal = 1;
-let nextStatement = 1;
+/**
+ * The portal a run reads from. One name serves every run: a connection runs one statement at a time, and the portal
+ * ends with the run's transaction.
+ */
+const PORTAL = 'datalab_run';
 
 /** Statements kept prepared on one connection; the oldest used is closed to make room. */
 const MAX_PREPARED = 100;
@@ -46,6 +52,8 @@ const MAX_PREPARED = 100;
  */
 export class PreparedStatements {
   #byConnection = new WeakMap<object, Map<string, string>>();
+  /** Names stay new after reset(): a connection still holds the statements it prepared before. */
+  #next = 1;
 
   /** Every connection prepares its statements afresh, under new names (the old ones go with their connections). */
   reset(): void {
@@ -70,7 +78,7 @@ export class PreparedStatements {
       names.delete(oldest);
       wire.close({ type: 'S', name });
     }
-    const name = `datalab_${nextStatement++}`;
+    const name = `datalab_${this.#next++}`;
     wire.parse({ name, text });
     names.set(text, name);
     return name;
@@ -126,7 +134,6 @@ export interface PipelinedRunOptions {
  */
 export class PipelinedRun {
   readonly #options: PipelinedRunOptions;
-  readonly #portal = `D_${nextPortal++}`;
   readonly #result: Result;
   #wire: Wire | undefined;
   /** Rows of the Execute on its way. */
@@ -176,9 +183,9 @@ export class PipelinedRun {
       simple(wire, 'BEGIN READ ONLY', prepared);
       simple(wire, `SET LOCAL statement_timeout = ${Math.max(1, Math.ceil(timeoutMs))}`, prepared);
       const name = statement(wire, text, prepared);
-      wire.bind({ portal: this.#portal, statement: name, values: values.map((value) => prepareValue(value)) });
-      wire.describe({ type: 'P', name: this.#portal });
-      wire.execute({ portal: this.#portal, rows: batch });
+      wire.bind({ portal: PORTAL, statement: name, values: values.map((value) => prepareValue(value)) });
+      wire.describe({ type: 'P', name: PORTAL });
+      wire.execute({ portal: PORTAL, rows: batch });
       if (single) {
         simple(wire, 'ROLLBACK', prepared);
         wire.sync();
@@ -207,7 +214,7 @@ export class PipelinedRun {
       const wire = this.#wire;
       this.#endSent = true;
       packet(wire, () => {
-        wire.close({ type: 'P', name: this.#portal });
+        wire.close({ type: 'P', name: PORTAL });
         simple(wire, 'ROLLBACK', this.#options.prepared);
         wire.sync();
       });
@@ -222,7 +229,7 @@ export class PipelinedRun {
     const wire = this.#wire;
     this.#inFlight = true;
     packet(wire, () => {
-      wire.execute({ portal: this.#portal, rows: this.#options.batch });
+      wire.execute({ portal: PORTAL, rows: this.#options.batch });
       wire.flush();
     });
   }

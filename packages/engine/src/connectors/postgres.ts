@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { bindNamed } from '../sql/bind.ts';
 import {
+  rowsInMemory,
   TextRows,
   type Column,
   type ConnectionTestResult,
@@ -48,7 +49,16 @@ export interface PostgresLease {
   finish(outcome: Outcome): Promise<void>;
 }
 
-export function createPostgresConnector(input: PostgresSettings): Connector {
+export interface PostgresConnectorOptions {
+  /**
+   * How a statement runs: 'pipelined' (the default) over pg's protocol methods in one packet (postgres-run.ts);
+   * 'query' with pg's public client.query, in a transaction begun by its own query, every row fetched at once — the
+   * library path the pipelined runner is held to (postgres.int.test.ts).
+   */
+  runner?: 'pipelined' | 'query';
+}
+
+export function createPostgresConnector(input: PostgresSettings, options: PostgresConnectorOptions = {}): Connector {
   const settings = postgresSettingsSchema.parse(input);
   const clientConfig: pg.ClientConfig = {
     host: settings.host,
@@ -153,7 +163,32 @@ export function createPostgresConnector(input: PostgresSettings): Connector {
     settings.allowPrivilegedAccount,
   );
 
+  /** The library path: client.query, its rows typed by pg and held in memory. */
+  async function runWithQuery(request: RunRequest): Promise<RowStream> {
+    const bound = bindNamed(request.sql, request.values, 'postgres');
+    await account.ensure(request.signal);
+    const { client, control, finish } = await lease(request.timeoutMs, request.signal, true, request.onAcquired);
+    try {
+      const result = await raceAbort(
+        client.query({ text: bound.sql, values: bound.values, types: engineTypes }),
+        control.signal,
+      );
+      await finish('end');
+      const columns: Column[] = result.fields.map((field) => ({
+        name: field.name,
+        type: columnTypeOf(field.dataTypeID),
+      }));
+      const rows = result.rows as Row[];
+      const kept = request.readLimit === undefined ? rows : rows.slice(0, request.readLimit);
+      return { columns, rows: rowsInMemory(kept), close: async () => undefined };
+    } catch (error) {
+      await finish(control.signal.aborted ? 'cancel' : 'discard');
+      throw mapPostgresError(error, control.signal);
+    }
+  }
+
   async function run(request: RunRequest, retry = true): Promise<RowStream> {
+    if (options.runner === 'query') return runWithQuery(request);
     const bound = bindNamed(request.sql, request.values, 'postgres');
     await account.ensure(request.signal);
     // A caller that reads at most readLimit rows gets them in one round trip, the transaction ended with them.

@@ -40,6 +40,11 @@ export interface HttpConnectorOptions {
   resolve?: Resolver;
   /** The clock of the OAuth2 token cache (ms). */
   now?: () => number;
+  /**
+   * Reads a JSON reply's rows with the byte scan (json-scan.ts) where it answers: the default. false parses every
+   * reply with JSON.parse, the library path the scan is held to (json-scan.test.ts runs both).
+   */
+  scan?: boolean;
 }
 
 type OnExchange = ((exchange: HttpExchange) => void) | undefined;
@@ -98,6 +103,7 @@ interface CallContext {
 
 export function createHttpConnector(input: HttpSettings, options: HttpConnectorOptions = {}): HttpConnector {
   const settings = httpSettingsSchema.parse(input);
+  const scan = options.scan ?? true;
   const base = new URL(settings.baseUrl);
   const client = new HttpClient(settings, options.resolve);
   const gate = new Gate({ size: settings.maxConnections, acquireTimeoutMs: settings.acquireTimeoutMs });
@@ -178,7 +184,7 @@ export function createHttpConnector(input: HttpSettings, options: HttpConnectorO
     const path = paging.kind === 'next' && paging.path !== '' ? undefined : scanPath(definition.rowsPath);
     const hasMore = () => url !== undefined && index < settings.maxPages;
     function read(context: CallContext): Promise<Row[] | undefined>;
-    function read(context: CallContext, scan: true): Promise<Row[] | ScannedRows | undefined>;
+    function read(context: CallContext, scan: boolean): Promise<Row[] | ScannedRows | undefined>;
     async function read(context: CallContext, scan = false): Promise<Row[] | ScannedRows | undefined> {
       const asked = url;
       if (asked === undefined || index >= settings.maxPages) return undefined;
@@ -230,7 +236,7 @@ export function createHttpConnector(input: HttpSettings, options: HttpConnectorO
       release = await gate.acquire(control.signal);
       run.onAcquired?.();
       // Columns come from the first page with rows (a scanned page always has some).
-      do first = await pages.read(context, true);
+      do first = await pages.read(context, scan);
       while (Array.isArray(first) && first.length === 0);
     } catch (error) {
       release?.();

@@ -3,6 +3,9 @@ import type { Column, ColumnType, Row } from '../types.ts';
 import { knownShape, newShape } from './json-shapes.ts';
 import { bytesType, mergeTypes, typeOf } from './rows.ts';
 
+// Target: Web API cache off ≥ 0.7 × a bare undici proxy (bench/RESULTS.md, "Web API"). Oracle: json-scan.test.ts
+// (seeded fuzz, and the connector run both ways); switch: createHttpConnector(settings, { scan: false }).
+//
 // The rows of a JSON reply without parsing it into values. A 100-row page parsed, its cells typed one by one and its
 // rows written again as JSON cost about four times what the request itself did; the scan walks the bytes once,
 // checks that they are JSON, finds the rows at the rows path, types each cell from its text, and answers each row as

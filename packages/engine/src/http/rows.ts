@@ -31,10 +31,17 @@ export function rowsAt(reply: unknown, path: string): Row[] {
   );
 }
 
+/** The checked text is ASCII by then: latin1 decodes it as it is. */
+const LATIN1 = new TextDecoder('latin1');
+
 const DIGIT_0 = 48;
 const DIGIT_9 = 57;
 const isDigit = (code: number) => code >= DIGIT_0 && code <= DIGIT_9;
 
+// Target: Web API cache off ≥ 0.7 × a bare undici proxy (bench/RESULTS.md, "Web API"): a page types every cell.
+// Oracle: rows-dates.test.ts (seeded fuzz) against the character checks and V8's Date.parse; switch: the `ranges`
+// argument of textType and bytesType, 'date-parse' judging the ranges with Date.parse.
+//
 // The date checks read bytes: a reply's own (json-scan.ts checks cells without making a string of each) or a
 // string's, copied into a scratch buffer. One monomorphic reader: a page checks every cell of a date-time column.
 // The text being checked is module state, set by each entry point below (the checks are synchronous).
@@ -87,9 +94,9 @@ function isUtcMillis(): boolean {
  * `YYYY-MM-DD[T ]hh:mm[:ss[.fff…]](Z|±hh[:]mm)` (T and Z in either case) that Date.parse reads: a date-time with its
  * offset. Checked character by character — a page types every cell of a date-time column with it.
  */
-function isDateTime(): boolean {
+function isDateTime(ranges: DateRanges): boolean {
   const length = textLength;
-  if (length === 24 && isUtcMillis()) return true;
+  if (length === 24 && ranges === 'own' && isUtcMillis()) return true;
   if (length < 17 || !isDateAt(0)) return false;
   const separator = codeAt(10);
   if (separator !== 84 /* T */ && separator !== 116 /* t */ && separator !== 32 /* space */) return false;
@@ -119,6 +126,8 @@ function isDateTime(): boolean {
     if (codeAt(at) === 58 /* : */) at += 1;
     if (at + 2 !== length || !twoDigits(at)) return false;
   } else return false;
+  if (ranges === 'date-parse')
+    return !Number.isNaN(Date.parse(LATIN1.decode(textBytes.subarray(textStart, textStart + length))));
 
   // Then the ranges, exactly as V8's Date.parse judges them (rows-dates.test.ts holds this to it): Date.parse itself
   // costs ~300 ns a cell. A field's value is tens * 10 + units, less 528 for the two '0's. With a T, V8's ISO parser
@@ -163,13 +172,24 @@ export function typeOf(value: unknown): ColumnType | undefined {
   return 'json';
 }
 
+/**
+ * Who judges a date-time's ranges once its characters pass: 'own' (the default) reads the fields here, as V8 would;
+ * 'date-parse' asks Date.parse, the library path the own checks are held to.
+ */
+export type DateRanges = 'own' | 'date-parse';
+
 /** The type of the text at bytes[start, start + length): a date, a date-time or a string. */
-export function bytesType(bytes: Uint8Array, start: number, length: number): 'date' | 'datetime' | 'string' {
+export function bytesType(
+  bytes: Uint8Array,
+  start: number,
+  length: number,
+  ranges: DateRanges = 'own',
+): 'date' | 'datetime' | 'string' {
   textBytes = bytes;
   textStart = start;
   textLength = length;
   if (isDateText()) return 'date';
-  if (isDateTime()) return 'datetime';
+  if (isDateTime(ranges)) return 'datetime';
   return 'string';
 }
 
@@ -177,7 +197,7 @@ export function bytesType(bytes: Uint8Array, start: number, length: number): 'da
 let scratch = new Uint8Array(64);
 
 /** A string's column type: a date, a date-time or a string. */
-export function textType(text: string): 'date' | 'datetime' | 'string' {
+export function textType(text: string, ranges: DateRanges = 'own'): 'date' | 'datetime' | 'string' {
   const length = text.length;
   if (length !== 10 && length < 17) return 'string';
   if (scratch.length < length) scratch = new Uint8Array(length * 2);
@@ -186,7 +206,7 @@ export function textType(text: string): 'date' | 'datetime' | 'string' {
     if (char > 0x7f) return 'string';
     scratch[i] = char;
   }
-  return bytesType(scratch, 0, length);
+  return bytesType(scratch, 0, length, ranges);
 }
 
 /**

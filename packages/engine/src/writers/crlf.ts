@@ -1,3 +1,6 @@
+// Target: 1,000,000 rows CSV ≤ 1.5 × psql \copy (bench/RESULTS.md, "The calling layer"). Oracle: postgres.int.test.ts
+// (COPY's bytes equal the row path's); switch: exportCsv(options, out, maxRows, 'rows').
+//
 // PostgreSQL's COPY ... CSV ends records with LF; RFC 4180 (and the row writer) use CRLF. This rewrites record
 // ends only — a line break inside a quoted field is data and stays as it is. It also counts records and the header's
 // fields, and passes at most `maxRecords` records: COPY is asked for one row more than the export writes, so a byte

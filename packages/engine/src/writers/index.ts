@@ -46,7 +46,8 @@ export async function writeRows(
   options: WriteOptions,
 ): Promise<WriteStats> {
   try {
-    const stats = await writers[format](result, out, options);
+    const write = format === 'xlsx' && options.xlsxWriter ? options.xlsxWriter : writers[format];
+    const stats = await write(result, out, options);
     if (!out.writableEnded)
       await new Promise<void>((resolve, reject) =>
         out.end((error?: Error | null) => (error ? reject(error) : resolve())),

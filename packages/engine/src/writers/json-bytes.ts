@@ -1,5 +1,8 @@
 import { timestampText, type CellText } from '../types.ts';
 
+// Target: Q100 cache off ≥ 0.8 × bare Fastify + pg (bench/RESULTS.md, "The calling layer"). Oracle: json-bytes.test.ts
+// and writers-oracle.test.ts; switch: WriteOptions.jsonRows 'stringify'.
+//
 // JSON text written straight into bytes. An interactive call's 100 rows written by JSON.stringify made a string a
 // row, then one string of them all, then its UTF-8 copy: about a quarter of what a Q100 call allocated, and the
 // garbage collector's time with it. Here short ASCII text is copied char by char into one buffer (checking for what

@@ -153,9 +153,10 @@ async function writeJsonRows(
   bytes: JsonBytes,
   send: () => Promise<void>,
   framing: Framing,
+  rowsBy: WriteOptions['jsonRows'] = 'own',
 ): Promise<{ count: number; truncated: boolean }> {
   const source = result.rows;
-  if (isInMemory(source)) {
+  if (isInMemory(source) && rowsBy === 'own') {
     const rows = new MemoryRows(result.columns, source, maxRows);
     for (let i = 0; i < rows.count; i += 1) {
       rows.write(bytes, i, framing);
@@ -227,7 +228,7 @@ function writeTail(bytes: JsonBytes, truncated: boolean, options: WriteOptions):
 export function writeJson(result: RowSource, out: Writable, options: WriteOptions): Promise<WriteStats> {
   return withBytes(out, async (bytes, send) => {
     writeHead(bytes, result.columns);
-    const written = await writeJsonRows(result, options.maxRows, bytes, send, JSON_FRAMING);
+    const written = await writeJsonRows(result, options.maxRows, bytes, send, JSON_FRAMING, options.jsonRows);
     writeTail(bytes, written.truncated, options);
     return written;
   });
@@ -243,7 +244,7 @@ export function jsonInMemory(
   options: WriteOptions,
 ): { body: Buffer; stats: WriteStats } | undefined {
   const source = result.rows;
-  if (!isInMemory(source)) return undefined;
+  if (!isInMemory(source) || (options.jsonRows ?? 'own') !== 'own') return undefined;
   const bytes = new JsonBytes();
   try {
     writeHead(bytes, result.columns);
@@ -261,7 +262,7 @@ export function jsonInMemory(
 export function writeNdjson(result: RowSource, out: Writable, options: WriteOptions): Promise<WriteStats> {
   const framing = { first: NO_BYTES, next: NO_BYTES, after: FIRST };
   return withBytes(out, async (bytes, send) => {
-    const written = await writeJsonRows(result, options.maxRows, bytes, send, framing);
+    const written = await writeJsonRows(result, options.maxRows, bytes, send, framing, options.jsonRows);
     if (written.truncated) bytes.json(ndjsonTruncationLine(written.count, options.maxRows));
     return written;
   });

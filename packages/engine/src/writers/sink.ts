@@ -82,6 +82,16 @@ export interface WriteOptions {
   extra?: () => string;
   /** XLSX only: the worksheet name. */
   sheetName?: string;
+  /**
+   * JSON and NDJSON: 'own' (the default) writes rows held in memory with JsonBytes' own encoding; 'stringify' writes
+   * every row with JSON.stringify, the library path the own encoding is held to (writers-oracle.test.ts).
+   */
+  jsonRows?: 'own' | 'stringify';
+  /**
+   * XLSX only: writes the workbook instead of xlsx.ts and zip.ts — the oracle test injects one made with exceljs, the
+   * library the own writer replaces (writers-oracle.test.ts).
+   */
+  xlsxWriter?: (result: RowSource, out: Writable, options: WriteOptions) => Promise<WriteStats>;
 }
 
 export interface WriteStats {

@@ -4,6 +4,9 @@ import { type WriteOptions, type WriteStats, capped, jsonCell } from './sink.ts'
 import { truncationNote } from './truncation.ts';
 import { ZipWriter } from './zip.ts';
 
+// Target: export server peak RSS < 200 MB, XLSX included (bench/RESULTS.md, "The calling layer" and "Downloads").
+// Oracle: writers-oracle.test.ts against exceljs; switch: WriteOptions.xlsxWriter (the test injects exceljs's).
+//
 // XLSX written by hand: the sheet's XML is written cell by cell into ~64 KiB buffers that are deflated into the ZIP
 // as they fill (zip.ts), each waiting for the Writable. One cell's string and one buffer are all that is held, so
 // a 1,000,000-row export leaves little garbage behind (exceljs's streaming writer built a model per row and piled

@@ -2,6 +2,8 @@ import { crc32, createDeflateRaw, deflateRawSync } from 'node:zlib';
 import type { Writable } from 'node:stream';
 import { waitForDrain, writeWithBackpressure } from './sink.ts';
 
+// Target, oracle and switch: those of xlsx.ts (the workbook exceljs reads back; WriteOptions.xlsxWriter).
+//
 // A streaming ZIP writer for the XLSX writer: small parts are deflated at once, a large part (the sheet) is deflated
 // as it is produced, its sizes and CRC following it in a data descriptor, so nothing but a deflate window and one
 // chunk is held whatever the file's size. Every write waits for the Writable (backpressure). Sizes or offsets past

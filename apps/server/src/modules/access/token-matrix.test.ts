@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { RouteAccess } from './route-access.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { buildMatrixWorld, MATRIX_CREATORS, type MatrixWorld } from './matrix-fixture.ts';
 import { matrix, runRow } from './matrix-table.ts';
 
@@ -56,7 +56,7 @@ async function tokenWorld(world: MatrixWorld, app: Parameters<typeof runRow>[0])
   return { ...world, tokens };
 }
 
-describeEachStore(
+describeApp(
   'authorization matrix with a personal access token',
   (ctx) => {
     let world: MatrixWorld | undefined;
@@ -74,7 +74,7 @@ describeEachStore(
 
 const DROPPED = 'PUT /api/Token/:id/Revoke';
 
-describeEachStore(
+describeApp(
   'authorization matrix with a personal access token bites',
   (ctx) => {
     it(`lets a token revoke when ${DROPPED} no longer refuses tokens`, async () => {

@@ -1,15 +1,15 @@
 import { beforeAll, expect, it } from 'vitest';
 import { cacheValue, getCacheKeys } from '@datalab/contract/api/caching';
 import { auditRecords, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { buildCacheWorld, type CacheWorld } from './test-world.ts';
 
-// Cache management through HTTP on both metadata stores: entries a call made, listed with their asset, size, age,
+// Cache management through HTTP: entries a call made, listed with their asset, size, age,
 // time to live and hits; a value by type; removal and purge, each audited; bad input and a missing key.
 
 const keysOf = (response: { json: () => unknown }) => getCacheKeys.response.parse(response.json());
 
-describeEachStore('cache management', (context) => {
+describeApp('cache management', (context) => {
   let owner: Person;
   let admin: Person;
   let world: CacheWorld;

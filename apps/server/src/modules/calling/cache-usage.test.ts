@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildCollection, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import {
   buildAsset,
   buildConnection,
@@ -11,7 +11,7 @@ import {
 import type { CollectionRef } from '../../testing/orders-source.ts';
 
 // The result cache (hits, single flight, version bumps, truncated results never kept), the usage record of every
-// call, and the per-caller OpenAPI document, through HTTP on both metadata stores.
+// call, and the per-caller OpenAPI document, through HTTP.
 
 interface Result {
   rows: Record<string, unknown>[];
@@ -19,7 +19,7 @@ interface Result {
   cached: boolean;
 }
 
-describeEachStore('calling layer: cache, usage and OpenAPI', (context) => {
+describeApp('calling layer: cache, usage and OpenAPI', (context) => {
   let owner: Person;
   let reader: Person;
   let stranger: Person;

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildCollection, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import {
   buildAsset,
   buildConnection,
@@ -13,7 +13,7 @@ import {
 // Exports over a real port, where a reply can be cut: a failure after the first bytes breaks the response (never a
 // well-formed partial file), and a client that goes away stops the query in the database.
 
-describeEachStore('calling layer streaming', (context) => {
+describeApp('calling layer streaming', (context) => {
   let owner: Person;
   let reader: Person;
   let collection: CollectionRef;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildCollection, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import {
   buildAsset,
   buildConnection,
@@ -26,7 +26,7 @@ function timingsOf(header: string | string[] | number | undefined): Record<strin
   return entries;
 }
 
-describeEachStore('calling layer: Server-Timing', (context) => {
+describeApp('calling layer: Server-Timing', (context) => {
   let owner: Person;
   let reader: Person;
   let stranger: Person;

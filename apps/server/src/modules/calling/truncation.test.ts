@@ -9,7 +9,7 @@ import {
   createSqliteSource,
   type CollectionRef,
 } from '../../testing/orders-source.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 
 // Exports of the calling layer that stop at the export limit (MAX_EXPORT_ROWS, 5 here) say so: a marked last line
 // (CSV, NDJSON), a note row (XLSX), and a `Data-Lab-Truncated` trailer for a client that sent `TE: trailers`.
@@ -18,7 +18,7 @@ import { describeEachStore } from '../../testing/suite.ts';
 const LIMIT = 5;
 const NOTE = `# Truncated: the result has more rows than the export limit of ${LIMIT}; this file holds the first ${LIMIT}`;
 
-describeEachStore(
+describeApp(
   'calling layer exports at the export limit',
   (context) => {
     let owner: Person;

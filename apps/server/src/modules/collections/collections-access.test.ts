@@ -3,14 +3,14 @@ import { collectionDetail, collectionSummary } from '@datalab/contract/api/colle
 import { problem } from '@datalab/contract/errors';
 import { pageOf } from '@datalab/contract/paging';
 import { buildCollection, buildGroup, buildPerson, unique } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 
 // Who may create collections, what a name clash reveals, who sees the owners, and sorting.
 
 const page = pageOf(collectionSummary);
 const CREATORS = 'Collection makers';
 
-describeEachStore(
+describeApp(
   'collections: creating, clashes, owners and sorting',
   (ctx) => {
     it('lets administrators and creator-group members (also nested) create, nobody else', async () => {

@@ -4,14 +4,14 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sqlConnection } from '@datalab/contract/api/sql-connections';
 import { auditRecords, buildCollection, buildPerson, unique } from '../../testing/builders.ts';
 import { buildAsset, createPostgresSource } from '../../testing/orders-source.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { PRIVILEGED_OVERRIDE_ADMIN_ONLY } from './privileged-account.service.ts';
 
 // A connection whose database account may do more than read is refused on save, on test and before the first run
 // of its pool, unless an administrator allowed it (audited; cleared when someone else changes the account). Runs
 // stay read-only and rolled back whatever the account, and the statement guard refuses the file functions.
 
-describeEachStore('Privileged database accounts', (ctx) => {
+describeApp('Privileged database accounts', (ctx) => {
   let source: Awaited<ReturnType<typeof createPostgresSource>>;
   beforeAll(async () => {
     source = await createPostgresSource();

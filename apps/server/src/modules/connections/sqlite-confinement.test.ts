@@ -7,7 +7,7 @@ import { sqlConnection } from '@datalab/contract/api/sql-connections';
 import { validationProblem } from '@datalab/contract/errors';
 import type { TestApp } from '../../testing/app.ts';
 import { buildCollection, buildPerson, unique } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { collectionFolder, SQLITE_OUTSIDE } from './sqlite-files.ts';
 
 // SQLite files belong to the collection whose folder holds them (DATA_DIR/sqlite/<uid>/). Another collection's Owner
@@ -43,7 +43,7 @@ async function stranger(t: TestApp) {
   return { owner, collection, create };
 }
 
-describeEachStore(
+describeApp(
   'SQLite files per collection',
   (ctx) => {
     it("opens the demo's shop from the demo collection only", async () => {

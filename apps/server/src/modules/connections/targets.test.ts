@@ -6,7 +6,7 @@ import { validationProblem } from '@datalab/contract/errors';
 import type { Resolver } from '@datalab/engine';
 import type { TestApp } from '../../testing/app.ts';
 import { buildCollection, buildPerson, unique } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp, describeEachStore } from '../../testing/suite.ts';
 import { STORE_DATABASE_REFUSED } from './target-policy.ts';
 import { TEST_READER, ensureTestReader } from '../../testing/readers.ts';
 
@@ -91,7 +91,7 @@ async function moveStoredConnection(
 // Connections sign in as the test reader: the server refuses a superuser as a data source's account.
 beforeAll(ensureTestReader);
 
-describeEachStore(
+describeApp(
   'SQL hosts without SQL_HOST_ALLOWLIST (public only)',
   (ctx) => {
     const listener = new Listener();
@@ -221,7 +221,7 @@ describeEachStore(
   { env: { SQL_HOST_ALLOWLIST: '' }, resolveHost: zone },
 );
 
-describeEachStore(
+describeApp(
   'SQL hosts with SQL_HOST_ALLOWLIST',
   (ctx) => {
     it('reaches the listed hosts, addresses and blocks, internal or not, and nothing else', async () => {

@@ -3,7 +3,7 @@ import { buildCollection, buildPerson, unique, type Person } from '../../testing
 import { freePort } from '../../testing/ports.ts';
 import { ensureTestReader, readerConnection } from '../../testing/readers.ts';
 import { TEST_POSTGRES_URL } from '../../testing/stores.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import type { CollectionRef } from '../../testing/orders-source.ts';
 
 // A failed connection test says why, through HTTP against the machine's real PostgreSQL and MariaDB: a closed port,
@@ -17,7 +17,7 @@ interface LogPage {
   items: { level: string; category: string; message: string; requestId: string | null }[];
 }
 
-describeEachStore('connection test failures', (context) => {
+describeApp('connection test failures', (context) => {
   let owner: Person;
   let admin: Person;
   let collection: CollectionRef;

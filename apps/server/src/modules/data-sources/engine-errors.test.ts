@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { texts } from '@datalab/contract/texts';
 import { buildCollection, buildPerson, unique } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { TEST_READER, ensureTestReader } from '../../testing/readers.ts';
 
 // The engine's failures as replies (lib/engine-errors.ts), provoked for real against this machine's PostgreSQL
@@ -11,7 +11,7 @@ import { TEST_READER, ensureTestReader } from '../../testing/readers.ts';
 // Connections sign in as the test reader: the server refuses a superuser as a data source's account.
 beforeAll(ensureTestReader);
 
-describeEachStore('engine errors through the API', (ctx) => {
+describeApp('engine errors through the API', (ctx) => {
   async function world(overrides: Record<string, unknown> = {}) {
     const owner = await buildPerson(ctx());
     const collection = await buildCollection(ctx(), owner);

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { previewParameterData } from '@datalab/contract/api/data-sources';
 import { cycleMessage } from '@datalab/contract/parameter-dependencies';
 import { validationProblem as problem } from '@datalab/contract/errors';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { unique } from '../../testing/builders.ts';
 import { world } from './test-world.ts';
 
@@ -12,7 +12,7 @@ import { world } from './test-world.ts';
 
 const answer = previewParameterData.response;
 
-describeEachStore('parameter data preview', (ctx) => {
+describeApp('parameter data preview', (ctx) => {
   async function setUp() {
     const w = await world(ctx());
     const create = (name: string, sql: string, parameters: object[] = []) =>
@@ -170,7 +170,7 @@ describeEachStore('parameter data preview', (ctx) => {
   });
 });
 
-describeEachStore('dependent parameters on save', (ctx) => {
+describeApp('dependent parameters on save', (ctx) => {
   it('refuses dependencies that loop, in the words the editor greys the choice with', async () => {
     const w = await world(ctx());
     const countries = await w.editor.call('POST', '/api/SqlDataSource', {

@@ -3,7 +3,7 @@ import { validationProblem } from '@datalab/contract/errors';
 import { DEFAULT_STRING_MAX_LENGTH } from '@datalab/contract/parameters';
 import type { Person } from '../../testing/builders.ts';
 import { unique } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { world } from './test-world.ts';
 
 // A parameter's pattern is RE2 syntax, matched in linear time: the pattern JavaScript's RegExp takes seconds on
@@ -35,7 +35,7 @@ async function concurrently(first: () => Promise<unknown>, second: () => Promise
   return Promise.all([timed(first), timed(second)]);
 }
 
-describeEachStore('parameter patterns (RE2)', (ctx) => {
+describeApp('parameter patterns (RE2)', (ctx) => {
   it('answers a catastrophic pattern at once and keeps the other calls going', async () => {
     const { editor, reader, collection, connectionId } = await world(ctx());
     const patterned = await createAsset(editor, collection.uid, connectionId, { pattern: '^(a+)+$' });

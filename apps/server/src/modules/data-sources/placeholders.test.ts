@@ -3,7 +3,7 @@ import { dataSourceDetail, storedParameter } from '@datalab/contract/api/data-so
 import { validationProblem } from '@datalab/contract/errors';
 import { z } from 'zod';
 import { unique } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { createPeople, PEOPLE_SQL, world } from './test-world.ts';
 import { placeholderUndefined } from './validation.ts';
 import { TEST_READER, ensureTestReader } from '../../testing/readers.ts';
@@ -18,7 +18,7 @@ const stringParameter = (name: string) => ({ name, type: 'string', required: fal
 // Connections sign in as the test reader: the server refuses a superuser as a data source's account.
 beforeAll(ensureTestReader);
 
-describeEachStore('placeholders and parameter definitions on save', (ctx) => {
+describeApp('placeholders and parameter definitions on save', (ctx) => {
   it('refuses to create or change an asset whose SQL uses an undefined :name, under sql', async () => {
     const { editor, reader, collection, connectionId } = await world(ctx());
     const name = unique('Orphans');

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/app.ts';
 import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
 import { buildAsset, buildConnection, createSqliteSource } from '../../testing/orders-source.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 
 // Who reaches a download job, on every request: its owner only, and only while they (narrowed by the token they
@@ -58,7 +58,7 @@ async function reach(caller: Caller, id: string) {
 const hidden = { status: 404, file: 404, listed: false };
 const reachable = { status: 200, file: 200, listed: true };
 
-describeEachStore('download access', (context) => {
+describeApp('download access', (context) => {
   let owner: Person;
   let first: Place;
   let second: Place;

@@ -4,7 +4,7 @@ import type { DownloadJob } from '@datalab/contract/api/downloads';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
 import { buildAsset, buildConnection, createPostgresSource, createSqliteSource } from '../../testing/orders-source.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { NOT_CANCELLABLE } from './service.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 
@@ -14,7 +14,7 @@ import { startJob, waitFor } from './test-helpers.ts';
 
 const SLEEP_SQL = 'select 1 as n from pg_sleep(30)';
 
-describeEachStore(
+describeApp(
   'cancelling a download',
   (ctx) => {
     let source: Awaited<ReturnType<typeof createPostgresSource>>;

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/app.ts';
 import { buildCollection, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import {
   buildAsset,
   buildConnection,
@@ -18,7 +18,7 @@ import { startJob, waitFor } from './test-helpers.ts';
 
 const MAX_BYTES = 300;
 
-describeEachStore(
+describeApp(
   'downloads that fail',
   (context) => {
     let owner: Person;

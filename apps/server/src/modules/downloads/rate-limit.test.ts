@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { buildCollection, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { buildAsset, buildConnection, createSqliteSource, type CollectionRef } from '../../testing/orders-source.ts';
 
 // Starting a download spends the caller's call budget (RATE_LIMIT_PER_MINUTE) like a call does: a loop of starts
@@ -8,7 +8,7 @@ import { buildAsset, buildConnection, createSqliteSource, type CollectionRef } f
 
 const LIMIT = 2;
 
-describeEachStore(
+describeApp(
   'download starts under the rate limit',
   (context) => {
     let reader: Person;

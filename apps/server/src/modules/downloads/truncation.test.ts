@@ -10,7 +10,7 @@ import {
   createSqliteSource,
   type CollectionRef,
 } from '../../testing/orders-source.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 
 // Download jobs that stop at the export limit (MAX_EXPORT_ROWS, 5 here) say so in their status (`truncated: true`,
@@ -19,7 +19,7 @@ import { startJob, waitFor } from './test-helpers.ts';
 const LIMIT = 5;
 const NOTE = `# Truncated: the result has more rows than the export limit of ${LIMIT}; this file holds the first ${LIMIT}`;
 
-describeEachStore(
+describeApp(
   'download jobs at the export limit',
   (context) => {
     let reader: Person;

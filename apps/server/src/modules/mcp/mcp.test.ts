@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BUILT_IN_AUDIENCE } from '../../config.ts';
 import { TEST_PUBLIC_URL, type TestApp } from '../../testing/app.ts';
 import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { signWithServerKey } from '../../testing/tokens.ts';
 
 // The MCP endpoint driven by the SDK's own Client and StreamableHTTPClientTransport against the real server: the
@@ -124,7 +124,7 @@ async function buildWorld(t: TestApp): Promise<World> {
   };
 }
 
-describeEachStore(
+describeApp(
   'MCP endpoint',
   (context) => {
     let world: World;

@@ -1,10 +1,10 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { buildPerson, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { buildPlace, createToken, withToken, type Place } from './test-world.ts';
 
-// Rate limits of the calling layer (/data/v1), on both stores: per user for OIDC callers and per token for Data Lab
+// Rate limits of the calling layer (/data/v1): per user for OIDC callers and per token for Data Lab
 // tokens, RATE_LIMIT_PER_MINUTE unless a data source sets its own, the IETF draft's RateLimit-Policy and RateLimit
 // fields on every reply, and 429 with Retry-After and product §8's text past the limit.
 
@@ -15,7 +15,7 @@ const fields = (response: LightMyRequestResponse) => ({
   now: response.headers['ratelimit'],
 });
 
-describeEachStore(
+describeApp(
   'calling-layer rate limits',
   (context) => {
     let owner: Person;

@@ -5,7 +5,7 @@ import { TEST_PUBLIC_URL } from '../../testing/app.ts';
 import { auditRecords, buildCollection, buildGroup, buildPerson, unique } from '../../testing/builders.ts';
 import { injectClient } from '../../testing/http.ts';
 import { signIn, SignInError } from '../../testing/sign-in.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { LastSeen } from './last-seen.ts';
 
 // The user picker's limits and what it tells whom; deactivation; "last seen"; a user's groups with
@@ -13,7 +13,7 @@ import { LastSeen } from './last-seen.ts';
 
 const page = pageOf(userListItem);
 
-describeEachStore('users: picker, deactivation, last seen, groups and sorting', (ctx) => {
+describeApp('users: picker, deactivation, last seen, groups and sorting', (ctx) => {
   it('answers at most 20 matches for at least 2 characters, e-mail and groups only to administrators', async () => {
     const admin = await buildPerson(ctx(), { canManageUsers: true });
     const owner = await buildPerson(ctx());

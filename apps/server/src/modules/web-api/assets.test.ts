@@ -4,7 +4,7 @@ import { callResultWithExchanges, EXCHANGE_HEADER, webApiPreviewResult } from '@
 import { texts } from '@datalab/contract/texts';
 import { unique } from '../../testing/builders.ts';
 import { collectionSqliteFile } from '../../testing/sqlite-files.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { templatePlaceholderUndefined } from '../data-sources/web-api-assets.service.ts';
 import {
   createItemsAsset,
@@ -15,7 +15,7 @@ import {
   type Upstream,
 } from './test-upstream.ts';
 
-// Web API data assets on both stores, against a real local upstream: saved with their request and credential
+// Web API data assets, against a real local upstream: saved with their request and credential
 // (placeholders defined, the credential one of the connection's), shown by the generic DataSource calls, tried
 // before saving with the exchange (secrets masked), and called through /data/v1 exactly like SQL assets — paging,
 // parameter data sources (a SQL one feeding a Web API parameter), transformations, the cache, usage records,
@@ -29,7 +29,7 @@ afterAll(async () => {
   await upstream.close();
 });
 
-describeEachStore('Web API data assets', (ctx) => {
+describeApp('Web API data assets', (ctx) => {
   it('saves the request and credential, refuses undefined placeholders, and shows the asset like any other', async () => {
     const w = await webApiWorld(ctx(), upstream);
     const missing = await createItemsAsset(w.editor, w, { parameters: [] });

@@ -2,12 +2,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { webApiConnection, webApiCredential, webApiTestResult } from '@datalab/contract/api/web-api';
 import { texts } from '@datalab/contract/texts';
 import { auditRecords, buildCollection, buildPerson, unique } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeApp } from '../../testing/suite.ts';
 import { freePort } from '../../testing/ports.ts';
 import { ALLOWED_HOSTS_ADMIN_ONLY, SECRET_HEADER } from './service.ts';
 import { startUpstream, UPSTREAM_KEY, webApiWorld, type Upstream } from './test-upstream.ts';
 
-// Web API connections and their credentials through the API on both stores: secrets sealed and never returned,
+// Web API connections and their credentials through the API: secrets sealed and never returned,
 // the allow-list changed only by an administrator who owns the collection and audited before/after, names unique,
 // a used credential or connection kept, and tests against a real local upstream (with and without a credential,
 // and refused by the outbound guard when the host is not allowed).
@@ -22,7 +22,7 @@ afterAll(async () => {
 
 const BEARER = 'bearer-token-77c1-never-shown';
 
-describeEachStore('Web API connections and credentials', (ctx) => {
+describeApp('Web API connections and credentials', (ctx) => {
   it('shows connections to Readers with every secret masked, and keeps a secret unless a new one is sent', async () => {
     const w = await webApiWorld(ctx(), upstream);
     const seen = await w.reader.call('GET', `/api/WebApiConnection/${w.connectionId}`);
