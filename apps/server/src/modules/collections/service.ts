@@ -83,7 +83,7 @@ export async function listCollections(
   };
 }
 
-async function assertNameFree(actor: Pick<Actor, 'access' | 'user'>, db: Database, name: string, exceptId?: number) {
+export async function assertNameFree(actor: Pick<Actor, 'access' | 'user'>, db: Database, name: string, exceptId?: number) {
   const existing = await findCollectionByName(db, name);
   if (!existing || existing.id === exceptId) return;
   const visible = actor.user.canManageUsers || (await effectiveRole(actor.access, actor.user, existing.id)) !== null;

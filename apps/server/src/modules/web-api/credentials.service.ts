@@ -51,7 +51,7 @@ const SECRET_FIELDS = new Set(['value', 'password', 'token', 'clientSecret']);
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** The engine's check of the credential (token URL, lengths...) and of an API key's header name. */
-function checkCredential(input: CreateCredential | UpdateCredential, secret: string): void {
+export function checkCredential(input: CreateCredential | UpdateCredential, secret: string): void {
   const errors: ErrorsMap = {};
   const parsed = credentialSchema.safeParse(engineCredential(input, secret));
   if (!parsed.success) {
