@@ -64,7 +64,7 @@ describeEachStore('definitions as code', (ctx, store) => {
     people.rowCap = 2;
     doc.collection.description = 'Shop data, reviewed';
     const edited = stringify(doc);
-    const before = await rowsOf(owner.call('GET', `/api/DataSource/${peopleUid}`));
+    const before = await rowsOf(owner.call('GET', `/api/DataSource/GetByUid/${peopleUid}`));
     const plan = await planOk(owner, collection.uid, edited);
     expect(plan.changes).toEqual([
       {
@@ -76,11 +76,11 @@ describeEachStore('definitions as code', (ctx, store) => {
       { kind: 'dataAsset', name: 'People', action: 'update', differences: [{ path: 'rowCap', before: 500, after: 2 }] },
     ]);
     // A plan touches nothing.
-    expect(await rowsOf(owner.call('GET', `/api/DataSource/${peopleUid}`))).toEqual(before);
+    expect(await rowsOf(owner.call('GET', `/api/DataSource/GetByUid/${peopleUid}`))).toEqual(before);
     const applied = await applyOk(owner, collection.uid, edited);
     expect(applied).toEqual({ ...plan, applied: true });
     expect(await exportJson(owner, collection.uid)).toEqual(doc);
-    const detail = (await rowsOf(owner.call('GET', `/api/DataSource/${peopleUid}`))) as { version: number };
+    const detail = (await rowsOf(owner.call('GET', `/api/DataSource/GetByUid/${peopleUid}`))) as { version: number };
     expect(detail.version).toBe((before as { version: number }).version + 1);
     expect(await applyOk(owner, collection.uid, edited)).toEqual({ changes: [], missingSecrets: [], applied: true });
     const audits = (await auditRecords(t, 'collection.definition.apply')).filter(
@@ -110,7 +110,7 @@ describeEachStore('definitions as code', (ctx, store) => {
         'create dataAsset People',
       ]);
       await applyOk(twin, empty.uid, doc);
-      const assets = (await rowsOf(twin.call('GET', `/api/DataSourceCollection/${empty.uid}/DataSources`))) as {
+      const assets = (await rowsOf(twin.call('GET', `/api/DataSource?collectionUid=${empty.uid}`))) as {
         uid: string;
         name: string;
       }[];
@@ -118,7 +118,11 @@ describeEachStore('definitions as code', (ctx, store) => {
       for (const query of ['country=DE', 'country=DE&country=JP']) {
         const here = await rowsOf(owner.call('GET', `/data/v1/${peopleUid}?${query}`));
         const there = await rowsOf(twin.call('GET', `/data/v1/${twinPeople ?? ''}?${query}`));
-        expect(there).toEqual(here);
+        // The same columns and rows (the time each took differs).
+        const { durationMs: _here, ...hereRows } = here as Record<string, unknown>;
+        const { durationMs: _there, ...thereRows } = there as Record<string, unknown>;
+        expect(thereRows).toEqual(hereRows);
+        expect((hereRows['rows'] as unknown[]).length).toBeGreaterThan(0);
       }
       const exported = parse(await exportYaml(other, twin, empty.uid)) as Doc;
       expect(exported.dataAssets).toEqual(doc.dataAssets);
