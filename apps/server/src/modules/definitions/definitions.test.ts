@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { createTestApp } from '../../testing/app.ts';
@@ -253,6 +254,41 @@ describeEachStore('definitions as code', (ctx, store) => {
     const bomb = `a: &a ["x","x","x","x","x","x","x","x","x"]\n${Array.from({ length: 60 }, (_, i) => `k${i}: [*a,*a,*a]`).join('\n')}\n`;
     expect((await send(owner, collection.uid, 'Plan', bomb)).statusCode).toBe(400);
     expect(await exportYaml(t, owner, collection.uid)).toBe(original);
+  });
+
+  it('writes nothing when the store refuses one write in the middle of an apply', async () => {
+    const t = ctx();
+    const { owner, collection } = await definitionWorld(t);
+    const original = await exportYaml(t, owner, collection.uid);
+    const doc = parse(original) as Doc;
+    doc.collection.description = 'changed first';
+    doc.sqlConnections.push({ name: 'Spare', driver: 'sqlite', database: 'spare.sqlite' });
+    const people = doc.dataAssets[1] as { rowCap: number; clientTools: { tool: string }[] };
+    people.rowCap = 3;
+    people.clientTools.push({ tool: 'powerbi' });
+    const db = t.app.db;
+    if (store === 'postgres') {
+      await sql`create function refuse_tool() returns trigger language plpgsql as $$
+        begin raise exception 'refused by the test'; end $$`.execute(db);
+      await sql`create trigger refuse_tool before insert on client_tool_configurations for each row
+        when (new.tool = 'powerbi') execute function refuse_tool()`.execute(db);
+    } else {
+      await sql`create trigger refuse_tool before insert on client_tool_configurations
+        when new.tool = 'powerbi' begin select raise(abort, 'refused by the test'); end`.execute(db);
+    }
+    try {
+      const failed = await send(owner, collection.uid, 'Apply', doc);
+      expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      await sql`drop trigger refuse_tool${store === 'postgres' ? sql` on client_tool_configurations` : sql``}`.execute(
+        db,
+      );
+      if (store === 'postgres') await sql`drop function refuse_tool()`.execute(db);
+    }
+    expect(await exportYaml(t, owner, collection.uid)).toBe(original);
+    expect(await auditRecords(t, 'collection.definition.apply')).toEqual(
+      (await auditRecords(t, 'collection.definition.apply')).filter((r) => r.details.actor.id !== owner.id),
+    );
   });
 
   it('lets only an Owner export, plan and apply, and a token only on its own collection', async () => {
