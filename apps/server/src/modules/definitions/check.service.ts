@@ -8,7 +8,10 @@ import { validation } from '../../lib/errors.ts';
 import { errorsFromIssues } from '../../lib/validation-messages.ts';
 import type { Actor } from '../access/change-access.service.ts';
 import { checkSettings } from '../connections/service.ts';
-import type { SqlRuntime } from '../connections/runtime.service.ts';
+import { connectorSettings, type SqlRuntime } from '../connections/runtime.service.ts';
+import { assertReadOnlyAccount } from '../connections/privileged-account.service.ts';
+import type { Connection } from '../../db/schema.ts';
+import type { DefinitionChange } from '@datalab/contract/api/definitions';
 import {
   placeholderUndefined,
   templatePlaceholderUndefined,
@@ -17,7 +20,7 @@ import {
 import { checkCredential } from '../web-api/credentials.service.ts';
 import { checkConnectionSettings } from '../web-api/service.ts';
 import { under } from './document.ts';
-import { lower } from './plan.service.ts';
+import { heldSecrets, lower, secretValue, type PlanInput } from './plan.service.ts';
 import { findGroupsByName, findUsersByUsername, type CollectionState } from './repository.ts';
 
 // The rules a document must keep, the same as the calls that save each thing one by one (their own checks are
@@ -111,6 +114,31 @@ function assetErrors(document: DefinitionDocument, state: CollectionState): Erro
   return errors;
 }
 
+/** A credential a document leaves out of its connection must not be sent by an asset that stays. */
+function credentialsInUse(document: DefinitionDocument, state: CollectionState): ErrorsMap {
+  const errors: ErrorsMap = {};
+  const inDocument = new Map(document.dataAssets.map((a) => [lower(a.name), a]));
+  document.webApiConnections.forEach((c, index) => {
+    const row = state.connections.find((r) => r.kind === 'webapi' && lower(r.name) === lower(c.name));
+    if (!row) return;
+    for (const credential of state.credentials.filter((k) => k.connection_id === row.id)) {
+      if (c.credentials.some((k) => lower(k.name) === lower(credential.name))) continue;
+      const users = state.assets.filter((a) => {
+        if (a.credential_id !== credential.id) return false;
+        const kept = inDocument.get(lower(a.name));
+        return kept
+          ? kept.kind === 'webapi' && lower(kept.credential ?? '') === lower(credential.name)
+          : !document.prune;
+      });
+      if (users.length > 0)
+        (errors[`webApiConnections.${index}.credentials`] ??= []).push(
+          `Credential ${credential.name} is sent by ${users.map((a) => a.name).join(', ')}; keep it or change those first`,
+        );
+    }
+  });
+  return errors;
+}
+
 /** Checks the whole document; a 400 with every problem found by path. Network checks (SQL hosts) come last. */
 export async function checkDocument(
   actor: Pick<Actor, 'db'>,
@@ -147,6 +175,7 @@ export async function checkDocument(
         (errors[`${path}.${index}.name`] ??= []).push(duplicateMessage('Connection', c.name));
     });
   Object.assign(errors, assetErrors(document, state));
+  Object.assign(errors, credentialsInUse(document, state));
   document.dataAssets.forEach((asset, index) => {
     try {
       checkTransformations(asset.transformations, `dataAssets.${index}.transformations`);
@@ -190,6 +219,40 @@ export async function checkDocument(
         runtime,
         state.collection,
       ),
+    );
+  }
+}
+
+/**
+ * As a save does: a network SQL connection the apply creates or changes must not log in with an account that may do
+ * more than read (unless an administrator allowed that account); a database out of reach now is checked again by the
+ * engine before its first run.
+ */
+export async function checkAccounts(runtime: SqlRuntime, input: PlanInput, changes: readonly DefinitionChange[]) {
+  const held = heldSecrets(input.state);
+  for (const [index, c] of input.document.sqlConnections.entries()) {
+    if (c.driver === 'sqlite') continue;
+    const changed = changes.some(
+      (change) => change.kind === 'sqlConnection' && change.action !== 'delete' && lower(change.name) === lower(c.name),
+    );
+    if (!changed) continue;
+    const existing = input.state.connections.find((r) => r.kind === 'sql' && lower(r.name) === lower(c.name));
+    const password = c.password ? secretValue(input, held, c.password.secret) : undefined;
+    const row = {
+      ...existing,
+      driver: c.driver,
+      host: c.host ?? null,
+      port: c.port ?? null,
+      database_name: c.database,
+      username: c.username ?? null,
+      secret: password ? runtime.box.seal(password) : null,
+      options: JSON.stringify({ ssl: c.ssl }),
+      pool_max: c.poolMax,
+      acquire_timeout_ms: c.acquireTimeoutMs,
+      allow_privileged_account: existing?.allow_privileged_account ?? 0,
+    } as Connection;
+    await under(`sqlConnections.${index}`, () =>
+      assertReadOnlyAccount(connectorSettings(row, runtime, input.state.collection.uid)),
     );
   }
 }

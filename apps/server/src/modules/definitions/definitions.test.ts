@@ -22,7 +22,13 @@ import {
 
 type Doc = {
   collection: { name: string; description: string };
-  dataAssets: { name: string; rowCap: number; parameters: Record<string, unknown>[] }[];
+  dataAssets: {
+    name: string;
+    rowCap: number;
+    parameters: Record<string, unknown>[];
+    transformations: { rules: Record<string, unknown>[] }[];
+    clientTools: { tool: string }[];
+  }[];
   sqlConnections: Record<string, unknown>[];
   prune?: boolean;
   [key: string]: unknown;
@@ -313,5 +319,20 @@ describeEachStore('definitions as code', (ctx, store) => {
     expect((await byToken('GET', definitionUrl(elsewhere.uid))).statusCode).toBe(200);
     const readerToken = await createToken(owner, { roles: [{ collectionUid: collection.uid, role: 'Reader' }] });
     expect((await withToken(t, readerToken.secret, 'GET', definitionUrl(collection.uid))).statusCode).toBe(403);
+    // An Owner's token plans and applies assets, never roles.
+    const ownerToken = await createToken(owner, { roles: [{ collectionUid: collection.uid, role: 'Owner' }] });
+    const withRole = structuredClone(doc) as { dataRoles: { users: { username: string; role: string }[] } };
+    const newcomer = await buildPerson(t, { sub: `newcomer-${store}-${Date.now()}` });
+    const username = (await newcomer.call('GET', '/api/Account/GetCurrentUser')).json<{ username: string }>().username;
+    withRole.dataRoles.users.push({ username, role: 'Reader' });
+    const tokenApply = (document: unknown) =>
+      withToken(t, ownerToken.secret, 'POST', definitionUrl(collection.uid, '/Apply'), { document, secrets: {} });
+    const refused = await tokenApply(withRole);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.body).toContain('cannot change data roles');
+    expect((await tokenApply(doc)).statusCode).toBe(200);
+    expect((await applyOk(owner, collection.uid, withRole)).changes).toEqual([
+      { kind: 'dataRole', name: `user:${username}`, action: 'create', differences: [] },
+    ]);
   });
 });

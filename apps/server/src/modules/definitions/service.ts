@@ -10,7 +10,7 @@ import type { SqlRuntime } from '../connections/runtime.service.ts';
 import { removeLeftovers, type DeletionStores } from '../dependents/leftovers.service.ts';
 import { mayChangeAllowedHosts } from '../web-api/service.ts';
 import { writeChanges } from './apply.service.ts';
-import { checkDocument } from './check.service.ts';
+import { checkAccounts, checkDocument } from './check.service.ts';
 import { readDocument } from './document.ts';
 import { documentOf, documentYaml } from './export.service.ts';
 import { planOf, type Plan } from './plan.service.ts';
@@ -94,6 +94,7 @@ export async function applyDefinition(
   }
   await checkCaller(s, document, state, first);
   if (first.changes.length === 0) return { ...first, applied: true };
+  await checkAccounts(s.runtime, { document, state, secrets: body.secrets, box: s.runtime.box }, first.changes);
   const { plan, written } = await changeAccess(s.actor, async (trx) => {
     const locked = await loadCollectionState(trx, collection);
     const input = { document, state: locked, secrets: body.secrets, box: s.runtime.box };
