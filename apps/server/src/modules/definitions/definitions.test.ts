@@ -62,6 +62,15 @@ describeEachStore('definitions as code', (ctx, store) => {
     expect(await planOk(owner, collection.uid, doc)).toEqual({ changes: [], missingSecrets: [] });
   });
 
+  it('publishes the JSON Schema of the document beside the OpenAPI document', async () => {
+    const response = await ctx().app.inject({ method: 'GET', url: '/api/docs/definition.schema.json' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/schema\+json/);
+    const schema = response.json<{ properties: { apiVersion: { const: string } }; additionalProperties: boolean }>();
+    expect(schema.properties.apiVersion.const).toBe('datalab.io/v1');
+    expect(schema.additionalProperties).toBe(false);
+  });
+
   it('plans exactly an edit, applies it in one go, and a second apply changes nothing', async () => {
     const t = ctx();
     const { owner, collection, peopleUid } = await definitionWorld(t);
