@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { adminToken, startDataLab } from './lib/datalab.ts';
 import { intOption } from './lib/options.ts';
 import { removeScratchDir, scratchDir, stop } from './lib/processes.ts';
@@ -7,7 +8,7 @@ import type { Bench, BenchResult } from './lib/types.ts';
 
 // Export and plan of a collection of `--assets` (500) data assets, each with three parameters (one taking its
 // allowed values from another asset, one a fixed list), a transformation of two rules and two client tools, on a
-// real server (embedded store, LOG_LEVEL=info). The collection is built by applying one generated document (which
+// real server (embedded store, LOG_LEVEL=info), 1.5 s apart (the server sheds calls for a second after a busy event loop). The collection is built by applying one generated document (which
 // is timed too, for the record), then, one caller, `--runs` (7) times each after a warm-up: the export as YAML,
 // the export as JSON, and a plan of the exported YAML (which answers no changes). Timed to the last byte.
 // Verdict: the worst run of export (YAML) and of plan each under 2 s.
@@ -68,11 +69,19 @@ function generatedDocument(collectionName: string, assets: number) {
   };
 }
 
+/**
+ * One request timed to its last byte, after a pause: the server sheds load (503) for a second after its event loop was
+ * busy, which a previous export of this size can make it, and each run should measure one call alone.
+ */
 async function timed(request: () => Promise<Response>): Promise<{ ms: number; bytes: number; status: number }> {
-  const started = performance.now();
-  const response = await request();
-  const body = await response.arrayBuffer();
-  return { ms: performance.now() - started, bytes: body.byteLength, status: response.status };
+  for (let attempt = 0; ; attempt += 1) {
+    await sleep(1500);
+    const started = performance.now();
+    const response = await request();
+    const body = await response.arrayBuffer();
+    if (response.status !== 503 || attempt >= 3)
+      return { ms: performance.now() - started, bytes: body.byteLength, status: response.status };
+  }
 }
 
 export const definitions: Bench = {
@@ -100,6 +109,7 @@ export const definitions: Bench = {
       if (apply.status !== 200) throw new Error(`apply: ${apply.status}`);
       print(`apply of ${assets} assets (create): ${round(apply.ms)} ms`);
 
+      await sleep(1500);
       const yamlText = await (await fetch(url, { headers: { ...headers, accept: 'application/yaml' } })).text();
       const planBody = JSON.stringify({ document: yamlText, secrets: {} });
       const cases = {
@@ -124,6 +134,7 @@ export const definitions: Bench = {
         rows.push([label, round(median(times)), round(max(times)), round(bytes / 1024)]);
       }
       printTable(`${assets} assets, ${runs} runs each (one caller)`, ['call', 'median ms', 'max ms', 'reply kB'], rows);
+      await sleep(1500);
       const plan = (await (await cases['plan (of the export)']()).json()) as { changes: unknown[] };
       if (plan.changes.length !== 0) notes.push(`the plan of the export listed ${plan.changes.length} changes`);
       const worst = (label: keyof typeof cases) => max(figures[label] ?? [Infinity]);

@@ -6,38 +6,40 @@ import type {
 } from '@datalab/contract/api/definition-document';
 import type { DefinitionChange } from '@datalab/contract/api/definitions';
 import { createWebApiCredential } from '@datalab/contract/api/web-api';
+import { httpRequestSchema } from '@datalab/engine';
 import type { Database } from '../../db/database.ts';
 import { insertConnectionRow, updateConnectionRow } from '../../db/connection-rows.ts';
 import type { Collection, Connection } from '../../db/schema.ts';
 import { validation } from '../../lib/errors.ts';
 import type { Actor } from '../access/change-access.service.ts';
 import { keepingOwners, refusingSelfRaise } from '../access/invariants.service.ts';
-import { newUid } from '../collections/service.ts';
-import { updateCollectionRow } from '../collections/repository.ts';
+import { newUid, updateCollectionRow } from '../collections/service.ts';
 import { overrideOf } from '../connections/privileged-account.service.ts';
 import type { SqlRuntime } from '../connections/runtime.service.ts';
 import { valuesOf as sqlValuesOf } from '../connections/service.ts';
 import { deleteJobsOf } from '../dependents/leftovers.service.ts';
-import { setRole } from '../data-roles/repository.ts';
+import { setRole } from '../data-roles/service.ts';
 import {
+  deleteAsset,
   deleteTransformations,
+  insertAsset,
   insertTransformation,
   replaceClientTools,
   replaceParameters,
+  updateAsset,
   upsertClientTool,
-} from '../data-sources/parts.repository.ts';
-import { deleteAsset, insertAsset, updateAsset } from '../data-sources/repository.ts';
-import { checkCredential } from '../web-api/credentials.service.ts';
+} from '../data-sources/asset-writes.service.ts';
 import {
+  checkCredential,
   deleteCredentialRow,
   deleteWebApiConnectionRow,
   insertCredential,
   updateCredentialRow,
-} from '../web-api/repository.ts';
+} from '../web-api/credentials.service.ts';
 import { valuesOf as webValuesOf } from '../web-api/service.ts';
 import { heldSecrets, lower, secretValue, type PlanInput } from './plan.service.ts';
 import type { CollectionState } from './repository.ts';
-import { findGroupsByName, findUsersByUsername } from './repository.ts';
+import { deleteSqlConnectionRow, findGroupsByName, findUsersByUsername } from './repository.ts';
 
 // Apply: the plan's changes written in the caller's one transaction (definitions/service.ts opens it), in the
 // plan's order. Each thing is written whole, as its own save call would write it (connections' secrets sealed, an
@@ -120,7 +122,7 @@ async function writeWebApiConnection(ctx: Context, doc: DefinitionWebApiConnecti
       checkCredential(parsed, plain ?? '');
     } catch (error) {
       const errors = (error as { errors?: Record<string, string[]> }).errors ?? {};
-      const at = `webApiConnections.${doc.name}.credentials.${index}`;
+      const at = `webApiConnections.${ctx.input.document.webApiConnections.indexOf(doc)}.credentials.${index}`;
       throw validation(Object.fromEntries(Object.entries(errors).map(([key, list]) => [`${at}.${key}`, list])));
     }
     const was = stored.find((row) => lower(row.name) === lower(k.name));
@@ -153,7 +155,9 @@ async function writeAsset(ctx: Context, doc: DefinitionAsset, existing: Collecti
     description: doc.description,
     connection_id: connectionId,
     sql_text: doc.kind === 'sql' ? doc.sql : '',
-    request_definition: doc.kind === 'webapi' ? JSON.stringify(doc.request) : null,
+    // As the Web API asset calls store it: the engine's form of the request, never with a credential in it.
+    request_definition:
+      doc.kind === 'webapi' ? JSON.stringify(httpRequestSchema.parse({ ...doc.request, credential: undefined })) : null,
     credential_id: credentialId ?? null,
     cache_ttl_seconds: doc.cacheTtlSeconds,
     row_cap: doc.rowCap,
@@ -296,7 +300,7 @@ export async function writeChanges(
   for (const id of goneCredentials) await deleteCredentialRow(trx, id);
   for (const c of state.connections) {
     if (!wants(c.kind === 'sql' ? 'sqlConnection' : 'webApiConnection', c.name, ['delete'])) continue;
-    if (c.kind === 'sql') await trx.deleteFrom('connections').where('id', '=', c.id).execute();
+    if (c.kind === 'sql') await deleteSqlConnectionRow(trx, c.id);
     else await deleteWebApiConnectionRow(trx, c.id);
     ctx.written.evict.push(c.id);
   }

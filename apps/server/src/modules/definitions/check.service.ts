@@ -16,7 +16,7 @@ import {
   placeholderUndefined,
   templatePlaceholderUndefined,
   checkTransformations,
-} from '../data-sources/validation.ts';
+} from '../data-sources/asset-writes.service.ts';
 import { checkCredential } from '../web-api/credentials.service.ts';
 import { checkConnectionSettings } from '../web-api/service.ts';
 import { under } from './document.ts';

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { createTestApp } from '../../testing/app.ts';
-import { auditRecords, buildCollection, buildPerson } from '../../testing/builders.ts';
+import type { TestApp } from '../../testing/app.ts';
+import { auditRecords, buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
 import { describeEachStore } from '../../testing/suite.ts';
-import { createToken, withToken } from '../tokens/test-world.ts';
 import {
   applyOk,
   definitionUrl,
@@ -33,6 +33,16 @@ type Doc = {
   prune?: boolean;
   [key: string]: unknown;
 };
+
+/** A personal access token of `person`, made through the API. */
+async function createToken(person: Person, body: { roles: { collectionUid: string; role: string }[] }) {
+  const response = await person.call('POST', '/api/Token', { kind: 'personal', name: unique('Token'), ...body });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<{ secret: string }>();
+}
+
+const withToken = (t: TestApp, secret: string, method: 'GET' | 'POST', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${secret}` }, ...(payload ? { payload } : {}) });
 
 const rowsOf = async (call: Promise<{ statusCode: number; body: string }>) => {
   const response = await call;

@@ -26,6 +26,14 @@ export const tooLarge = () =>
 
 function parseText(text: string): unknown {
   if (Buffer.byteLength(text, 'utf8') > DEFINITION_MAX_BYTES) throw tooLarge();
+  // JSON text (it is YAML too) is read as JSON: many times faster, and it has no tags or aliases to guard against.
+  if (text.trimStart().startsWith('{')) {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      // not JSON after all (a YAML flow mapping): read as YAML below
+    }
+  }
   const parsed = parseDocument(text, { schema: 'core', uniqueKeys: true, prettyErrors: false, merge: false });
   const problems = [...parsed.errors, ...parsed.warnings];
   if (problems.length > 0) {

@@ -4,10 +4,10 @@ import {
   definitionDocument,
   type DefinitionDocument,
 } from '@datalab/contract/api/definition-document';
-import { stringify } from 'yaml';
 import type { Connection, WebApiCredentialRow } from '../../db/schema.ts';
 import { parseOptions } from '../connections/runtime.service.ts';
 import type { CollectionState } from './repository.ts';
+import { writeYaml } from './yaml-writer.ts';
 
 // A collection's state as a definition document: everything by name, secrets as references, named lists sorted
 // by name (parameters and transformations keep their order), keys in the schema's order. The raw document goes
@@ -175,13 +175,7 @@ export function documentOf(state: CollectionState): DefinitionDocument {
   return definitionDocument.parse(raw);
 }
 
-/** YAML with fixed formatting: two exports of one state are byte-equal. */
+/** YAML with fixed formatting (yaml-writer.ts): two exports of one state are byte-equal. */
 export function documentYaml(document: DefinitionDocument): string {
-  return stringify(document, {
-    indent: 2,
-    lineWidth: 0,
-    minContentWidth: 0,
-    sortMapEntries: false,
-    aliasDuplicateObjects: false,
-  });
+  return writeYaml(document);
 }

@@ -89,3 +89,8 @@ export function findUsersByUsername(db: Database, usernames: readonly string[]) 
   if (usernames.length === 0) return Promise.resolve([]);
   return db.selectFrom('users').select(['id', 'username']).where('username', 'in', usernames).execute();
 }
+
+/** Deletes a SQL connection (apply checked that no asset that stays uses it). */
+export async function deleteSqlConnectionRow(db: Database, id: number) {
+  await db.deleteFrom('connections').where('id', '=', id).where('kind', '=', 'sql').execute();
+}

@@ -22,6 +22,9 @@ import { CONNECTION_ENTITY, CREDENTIAL_ENTITY, namedWrite, type WebApiServices }
 // Credentials of Web API connections (Owners): sealed before they reach the store, replaced only when a new secret is
 // sent, never returned, logged or audited (records say `secretChanged`).
 
+/** For writes in another module's transaction (a definition's apply). */
+export { deleteCredentialRow, deleteWebApiConnectionRow, insertCredential, updateCredentialRow } from './repository.ts';
+
 type CreateCredential = z.output<typeof createWebApiCredential>;
 type UpdateCredential = z.output<typeof updateWebApiCredential>;
 

@@ -2,8 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { buildCollection, buildPerson } from '../../testing/builders.ts';
 import { describeEachStore } from '../../testing/suite.ts';
-import { createItemsAsset, startUpstream, UPSTREAM_KEY, webApiWorld, type Upstream } from '../web-api/test-upstream.ts';
-import { applyOk, exportYaml, planOk, send } from './test-world.ts';
+import type { TestApp } from '../../testing/app.ts';
+import type { Person } from '../../testing/builders.ts';
+import { createItemsAsset, startUpstream, UPSTREAM_KEY, webApiWorld, type Upstream } from './test-upstream.ts';
 
 // Web API connections, their credentials and Web API assets in a definition: the credential's secret is a
 // reference the importing side supplies, the asset names its connection and credential, and the copy answers the
@@ -23,6 +24,32 @@ type Doc = {
   dataAssets: { name: string; kind: string; credential?: string }[];
   dataRoles: unknown;
 };
+
+const definitionUrl = (uid: string, step = '') => `/api/DataSourceCollection/${uid}/Definition${step}`;
+
+async function exportYaml(t: TestApp, person: Person, uid: string) {
+  const response = await t.app.inject({
+    method: 'GET',
+    url: definitionUrl(uid),
+    headers: { authorization: `Bearer ${person.token}`, accept: 'application/yaml' },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.body;
+}
+
+const send = (person: Person, uid: string, step: 'Plan' | 'Apply', document: unknown, secrets = {}) =>
+  person.call('POST', definitionUrl(uid, `/${step}`), { document, secrets });
+
+async function planOk(person: Person, uid: string, document: unknown, secrets = {}) {
+  const response = await send(person, uid, 'Plan', document, secrets);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ changes: unknown[]; missingSecrets: string[] }>();
+}
+
+async function applyOk(person: Person, uid: string, document: unknown, secrets = {}) {
+  const response = await send(person, uid, 'Apply', document, secrets);
+  expect(response.statusCode, response.body).toBe(200);
+}
 
 describeEachStore('definitions with Web API connections', (ctx) => {
   it('exports a Web API connection with its credential by reference and builds the same asset elsewhere', async () => {
