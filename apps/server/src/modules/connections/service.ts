@@ -51,7 +51,11 @@ export { SQLITE_OUTSIDE };
 
 const keepsPassword = (password: string | undefined) => password === undefined || password === texts.maskedSecret;
 
-export async function checkSettings(input: ConnectionInput, runtime: SqlRuntime, collection: Collection): Promise<void> {
+export async function checkSettings(
+  input: ConnectionInput,
+  runtime: SqlRuntime,
+  collection: Collection,
+): Promise<void> {
   const errors: Record<string, string[]> = {};
   if (input.kind === 'sqlite') {
     if (!sqlitePath(runtime, collection.uid, input.database)) errors['database'] = [SQLITE_OUTSIDE];

@@ -70,7 +70,10 @@ export const ALLOWED_HOSTS_ADMIN_ONLY = 'Only an administrator can change the al
 // ---- who may change the allow-list ----
 
 /** An Owner of the collection who is also an administrator (never a Data Lab token: tokens hold no permission). */
-export async function mayChangeAllowedHosts(actor: Pick<Actor, 'access' | 'user'>, role: DataRole | null): Promise<boolean> {
+export async function mayChangeAllowedHosts(
+  actor: Pick<Actor, 'access' | 'user'>,
+  role: DataRole | null,
+): Promise<boolean> {
   return can(actor.user, role, 'update') && (await hasPermission(actor.access, actor.user, 'canManageUsers'));
 }
 
