@@ -10,7 +10,7 @@ import type { Bench, BenchResult } from './lib/types.ts';
 // allowed values from another asset, one a fixed list), a transformation of two rules and two client tools, on a
 // real server (embedded store, LOG_LEVEL=info), 1.5 s apart (the server sheds calls for a second after a busy event loop). The collection is built by applying one generated document (which
 // is timed too, for the record), then, one caller, `--runs` (7) times each after a warm-up: the export as YAML,
-// the export as JSON, and a plan of the exported YAML (which answers no changes). Timed to the last byte.
+// the export as JSON, and a plan of the exported YAML and of the exported JSON (each answers no changes). Timed to the last byte.
 // Verdict: the worst run of export (YAML) and of plan each under 2 s.
 
 const TARGET_MS = 2000;
@@ -112,10 +112,13 @@ export const definitions: Bench = {
       await sleep(1500);
       const yamlText = await (await fetch(url, { headers: { ...headers, accept: 'application/yaml' } })).text();
       const planBody = JSON.stringify({ document: yamlText, secrets: {} });
+      const jsonText = await (await fetch(url, { headers })).text();
+      const planJsonBody = JSON.stringify({ document: jsonText, secrets: {} });
       const cases = {
         'export (YAML)': () => fetch(url, { headers: { ...headers, accept: 'application/yaml' } }),
         'export (JSON)': () => fetch(url, { headers }),
         'plan (of the export)': () => fetch(`${url}/Plan`, { method: 'POST', headers, body: planBody }),
+        'plan (of the JSON export)': () => fetch(`${url}/Plan`, { method: 'POST', headers, body: planJsonBody }),
       } as const;
       const figures: Record<string, number[]> = {};
       const rows: (string | number)[][] = [];

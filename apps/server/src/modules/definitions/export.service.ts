@@ -41,6 +41,17 @@ function json<T>(text: string | null | undefined, fallback: T): T {
   }
 }
 
+/** Rows by a key, in their order (the queries sort them). */
+function groupBy<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const list = groups.get(key(row));
+    if (list) list.push(row);
+    else groups.set(key(row), [row]);
+  }
+  return groups;
+}
+
 const sortedRecord = (record: Record<string, string>) =>
   Object.fromEntries(Object.entries(record).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
@@ -109,24 +120,26 @@ export function documentOf(state: CollectionState): DefinitionDocument {
     rulesOf.set(rule.transformation_id, list);
   }
 
+  const parametersOf = groupBy(state.parameters, (p) => p.data_source_id);
+  const transformationsOf = groupBy(state.transformations, (t) => t.data_source_id);
+  const toolsOf = groupBy(state.tools, (t) => t.data_source_id);
+
   const dataAssets = state.assets
     .map((a) => {
       const connection = a.connection_id === null ? undefined : connectionsById.get(a.connection_id);
-      const parameters = state.parameters
-        .filter((p) => p.data_source_id === a.id)
-        .map((p) => {
-          const definition = json<Record<string, unknown>>(p.definition, {});
-          const allowed = definition['allowedValues'] as Record<string, unknown> | undefined;
-          if (allowed?.['kind'] !== 'dataSource') return definition;
-          const { dataSourceId, ...rest } = allowed;
-          const name = assetNames.get(String(dataSourceId)) ?? String(dataSourceId);
-          return { ...definition, allowedValues: { kind: 'dataSource', dataAsset: name, ...rest } };
-        });
-      const transformations = state.transformations
-        .filter((t) => t.data_source_id === a.id)
-        .map((t) => ({ name: t.name, rules: rulesOf.get(t.id) ?? [] }));
-      const clientTools = state.tools
-        .filter((t) => t.data_source_id === a.id)
+      const parameters = (parametersOf.get(a.id) ?? []).map((p) => {
+        const definition = json<Record<string, unknown>>(p.definition, {});
+        const allowed = definition['allowedValues'] as Record<string, unknown> | undefined;
+        if (allowed?.['kind'] !== 'dataSource') return definition;
+        const { dataSourceId, ...rest } = allowed;
+        const name = assetNames.get(String(dataSourceId)) ?? String(dataSourceId);
+        return { ...definition, allowedValues: { kind: 'dataSource', dataAsset: name, ...rest } };
+      });
+      const transformations = (transformationsOf.get(a.id) ?? []).map((t) => ({
+        name: t.name,
+        rules: rulesOf.get(t.id) ?? [],
+      }));
+      const clientTools = (toolsOf.get(a.id) ?? [])
         .map((t) => ({ tool: t.tool, settings: json<Record<string, unknown>>(t.settings, {}) }))
         .sort((x, y) => (x.tool < y.tool ? -1 : x.tool > y.tool ? 1 : 0));
       const common = {
