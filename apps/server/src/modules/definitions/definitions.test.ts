@@ -281,6 +281,28 @@ describeEachStore('definitions as code', (ctx, store) => {
     expect(await exportYaml(t, owner, collection.uid)).toBe(original);
   });
 
+  it('names what an export cannot express instead of failing blindly', async () => {
+    const t = ctx();
+    const { owner, collection, peopleUid } = await definitionWorld(t);
+    const people = await t.app.db
+      .selectFrom('data_sources')
+      .select('id')
+      .where('uid', '=', peopleUid)
+      .executeTakeFirstOrThrow();
+    // A pattern saved when patterns were JavaScript syntax, which RE2 (and so a document) refuses.
+    const definition = JSON.stringify({
+      name: 'country',
+      type: 'string',
+      list: true,
+      required: true,
+      pattern: '(a)\\1',
+    });
+    await t.app.db.updateTable('parameters').set({ definition }).where('data_source_id', '=', people.id).execute();
+    const response = await owner.call('GET', definitionUrl(collection.uid));
+    expect(response.statusCode).toBe(409);
+    expect(response.json<{ title: string }>().title).toContain('dataAssets.1.parameters.0.pattern');
+  });
+
   it('writes nothing when the store refuses one write in the middle of an apply', async () => {
     const t = ctx();
     const { owner, collection } = await definitionWorld(t);

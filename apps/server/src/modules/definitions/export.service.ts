@@ -5,6 +5,7 @@ import {
   type DefinitionDocument,
 } from '@datalab/contract/api/definition-document';
 import type { Connection, WebApiCredentialRow } from '../../db/schema.ts';
+import { AppError } from '../../lib/errors.ts';
 import { parseOptions } from '../connections/runtime.service.ts';
 import type { CollectionState } from './repository.ts';
 import { writeYaml } from './yaml-writer.ts';
@@ -185,7 +186,15 @@ export function documentOf(state: CollectionState): DefinitionDocument {
     },
     prune: false,
   };
-  return definitionDocument.parse(raw);
+  const parsed = definitionDocument.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  // Something saved before today's rules (a pattern RE2 cannot run, say): name it rather than fail blindly.
+  const issue = parsed.error.issues[0];
+  throw new AppError({
+    status: 409,
+    code: 'conflict',
+    title: `The collection holds what a definition document cannot express: ${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}; change it first`,
+  });
 }
 
 /** YAML with fixed formatting (yaml-writer.ts): two exports of one state are byte-equal. */
