@@ -7,6 +7,7 @@ import { bundleSize } from './bundle-size.ts';
 import { callingLayer } from './calling-layer.ts';
 import { callingProfile } from './calling-profile.ts';
 import { currentUser } from './current-user.ts';
+import { definitions } from './definitions.ts';
 import { downloads } from './downloads.ts';
 import { grid } from './grid.ts';
 import { mcp } from './mcp.ts';
@@ -34,6 +35,7 @@ const BENCHES: Bench[] = [
   webApi,
   tokens,
   mcp,
+  definitions,
   appLogs,
   reporting,
   recording,

@@ -21,6 +21,7 @@ import { recordReachSettings, warnMovedSqliteFiles } from './modules/connections
 import dataSourceRoutes from './modules/data-sources/routes.ts';
 import dependentsRoutes from './modules/dependents/routes.ts';
 import dataRoleRoutes from './modules/data-roles/routes.ts';
+import definitionRoutes from './modules/definitions/routes.ts';
 import tokenRoutes from './modules/tokens/routes.ts';
 import webApiRoutes from './modules/web-api/routes.ts';
 import userGroupRoutes from './modules/user-groups/routes.ts';
@@ -177,6 +178,7 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(connectionRoutes);
   await app.register(dataSourceRoutes);
   await app.register(webApiRoutes);
+  await app.register(definitionRoutes);
   await app.register(dependentsRoutes);
   await app.register(tokenRoutes);
   await app.register(callingRoutes);

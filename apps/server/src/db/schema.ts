@@ -129,6 +129,8 @@ export interface ConnectionsTable {
   username: string | null;
   /** Sealed (lib/secrets.ts); never returned, never logged. */
   secret: string | null;
+  /** The reference a definition document names the secret by; null: the default one (migration 0020). */
+  secret_ref: Generated<string | null>;
   /** JSON object of driver options (ssl, connectTimeoutMs). */
   options: Generated<string>;
   pool_max: Generated<number>;
@@ -168,6 +170,8 @@ export interface WebApiCredentialsTable {
   settings: Generated<string>;
   /** Sealed (lib/secrets.ts): JSON of the secret value; never returned, never logged. */
   secret: string | null;
+  /** The reference a definition document names the secret by; null: the default one (migration 0020). */
+  secret_ref: Generated<string | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -147,7 +147,7 @@ export default fp(
       done(field === undefined ? undefined : validation({ [field]: [textMessages.controlCharacter] }));
     });
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
-      const known = toAppError(error, app.initialConfig.bodyLimit ?? 1_048_576);
+      const known = toAppError(error, request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1_048_576);
       if (known) {
         if (known.status >= 500) request.log.warn({ err: error }, known.title);
         return sendError(request, reply, known);

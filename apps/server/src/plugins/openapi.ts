@@ -17,7 +17,10 @@ export default fp(
         openapi: '3.1.0',
         info: {
           title: `${PRODUCT_NAME} management API`,
-          description: 'Every call of the portal. Authenticate with a bearer access token from the sign-in provider.',
+          description:
+            'Every call of the portal. Authenticate with a bearer access token from the sign-in provider. ' +
+            "A collection's definition document (…/Definition calls) is described by its JSON Schema at " +
+            '/api/docs/definition.schema.json.',
           version: '1.0.0',
         },
         servers: [{ url: app.config.publicUrl }],

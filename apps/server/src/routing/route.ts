@@ -113,6 +113,8 @@ export function route<C extends CallDefinition>(
   call: C,
   declared: RouteAccess,
   handler: (context: RouteContext<C>) => Promise<z.output<C['response']>>,
+  /** A body limit of its own (a definition document is larger than BODY_LIMIT_BYTES allows). */
+  options: { bodyLimit?: number } = {},
 ) {
   const name = `${call.method} ${call.path}`;
   if (!describeAccess(declared)) throw new Error(`${name} states no access requirement`);
@@ -128,6 +130,7 @@ export function route<C extends CallDefinition>(
     method: call.method,
     url: call.path,
     config: { access },
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     schema: {
       tags: [call.tag],
       summary: call.summary,

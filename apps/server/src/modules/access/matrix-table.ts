@@ -41,6 +41,12 @@ const readCollection: Expected = {
 const ownerOnly: Expected = { ...readCollection, reader: 403, editor: 403, admin: 403 };
 const manageRoles: Expected = { ...ownerOnly, admin: 200 };
 const adminOrSelf: Expected = { ...adminOnly(200), reader: 200 };
+/** A definition document that only names the collection. */
+const definitionRenaming = (name: string) => ({
+  apiVersion: 'datalab.io/v1',
+  kind: 'CollectionDefinition',
+  collection: { name },
+});
 
 export const matrix: Record<string, Row> = {
   'GET /api/Account/GetCurrentUser': { expected: all(200) },
@@ -70,6 +76,19 @@ export const matrix: Record<string, Row> = {
   },
   'GET /api/DataSourceCollection/:uid/Dependents': { params: (fx) => ({ uid: fx.collection }), expected: ownerOnly },
   'GET /api/DataSourceCollection/GetByUid/:uid': { params: (fx) => ({ uid: fx.collection }), expected: readCollection },
+  'GET /api/DataSourceCollection/:uid/Definition': { params: (fx) => ({ uid: fx.collection }), expected: ownerOnly },
+  'POST /api/DataSourceCollection/:uid/Definition/Plan': {
+    params: (fx) => ({ uid: fx.collection }),
+    payload: (_fx, h) => ({ document: definitionRenaming(h.unique()) }),
+    expected: ownerOnly,
+  },
+  // Renames the collection (and nothing else): rows name it by uid.
+  'POST /api/DataSourceCollection/:uid/Definition/Apply': {
+    params: (fx) => ({ uid: fx.collection }),
+    payload: (_fx, h) => ({ document: definitionRenaming(`Matrix ${h.unique()}`) }),
+    expected: ownerOnly,
+  },
+
   'GET /api/DataSourceCollection/GetByDataAssetId/:id': {
     params: (fx) => ({ id: fx.assetUid }),
     expected: readCollection,

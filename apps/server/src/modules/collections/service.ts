@@ -29,6 +29,9 @@ import {
 // Collections: the rules. Who may reach a collection is declared on each route and decided by the
 // policy before these run; what is left here is naming, ownership at creation, and the audit.
 
+/** For a change written in another module's transaction (a definition's apply). */
+export { updateCollectionRow } from './repository.ts';
+
 export const newUid = () => randomBytes(9).toString('base64url');
 
 /** For route declarations: the collection a uid names, or the one holding a data asset (id or uid). */
@@ -84,7 +87,12 @@ export async function listCollections(
   };
 }
 
-async function assertNameFree(actor: Pick<Actor, 'access' | 'user'>, db: Database, name: string, exceptId?: number) {
+export async function assertNameFree(
+  actor: Pick<Actor, 'access' | 'user'>,
+  db: Database,
+  name: string,
+  exceptId?: number,
+) {
   const existing = await findCollectionByName(db, name);
   if (!existing || existing.id === exceptId) return;
   const visible = actor.user.canManageUsers || (await effectiveRole(actor.access, actor.user, existing.id)) !== null;

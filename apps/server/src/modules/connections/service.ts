@@ -51,7 +51,11 @@ export { SQLITE_OUTSIDE };
 
 const keepsPassword = (password: string | undefined) => password === undefined || password === texts.maskedSecret;
 
-async function checkSettings(input: ConnectionInput, runtime: SqlRuntime, collection: Collection): Promise<void> {
+export async function checkSettings(
+  input: ConnectionInput,
+  runtime: SqlRuntime,
+  collection: Collection,
+): Promise<void> {
   const errors: Record<string, string[]> = {};
   if (input.kind === 'sqlite') {
     if (!sqlitePath(runtime, collection.uid, input.database)) errors['database'] = [SQLITE_OUTSIDE];
@@ -64,7 +68,7 @@ async function checkSettings(input: ConnectionInput, runtime: SqlRuntime, collec
   if (refusal) throw validation(refusal);
 }
 
-function valuesOf(input: ConnectionInput, runtime: SqlRuntime): ConnectionValues {
+export function valuesOf(input: ConnectionInput, runtime: SqlRuntime): ConnectionValues {
   const network = input.kind !== 'sqlite';
   const values: ConnectionValues = {
     name: input.name,

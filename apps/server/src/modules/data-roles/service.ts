@@ -21,6 +21,9 @@ import {
 // Data roles: who holds which role on which collection, and changing that. Who may ask or change is
 // declared on the routes; these functions hold the rules that span rows.
 
+/** For a change written in another module's access transaction (a definition's apply). */
+export { setRole } from './repository.ts';
+
 export type Subject = { kind: 'user'; id: number } | { kind: 'group'; id: number };
 
 export async function findUserOr404(db: Database, id: number) {

@@ -22,6 +22,9 @@ import { CONNECTION_ENTITY, CREDENTIAL_ENTITY, namedWrite, type WebApiServices }
 // Credentials of Web API connections (Owners): sealed before they reach the store, replaced only when a new secret is
 // sent, never returned, logged or audited (records say `secretChanged`).
 
+/** For writes in another module's transaction (a definition's apply). */
+export { deleteCredentialRow, deleteWebApiConnectionRow, insertCredential, updateCredentialRow } from './repository.ts';
+
 type CreateCredential = z.output<typeof createWebApiCredential>;
 type UpdateCredential = z.output<typeof updateWebApiCredential>;
 
@@ -51,7 +54,7 @@ const SECRET_FIELDS = new Set(['value', 'password', 'token', 'clientSecret']);
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
 /** The engine's check of the credential (token URL, lengths...) and of an API key's header name. */
-function checkCredential(input: CreateCredential | UpdateCredential, secret: string): void {
+export function checkCredential(input: CreateCredential | UpdateCredential, secret: string): void {
   const errors: ErrorsMap = {};
   const parsed = credentialSchema.safeParse(engineCredential(input, secret));
   if (!parsed.success) {

@@ -70,7 +70,10 @@ export const ALLOWED_HOSTS_ADMIN_ONLY = 'Only an administrator can change the al
 // ---- who may change the allow-list ----
 
 /** An Owner of the collection who is also an administrator (never a Data Lab token: tokens hold no permission). */
-async function mayChangeAllowedHosts(actor: Pick<Actor, 'access' | 'user'>, role: DataRole | null): Promise<boolean> {
+export async function mayChangeAllowedHosts(
+  actor: Pick<Actor, 'access' | 'user'>,
+  role: DataRole | null,
+): Promise<boolean> {
   return can(actor.user, role, 'update') && (await hasPermission(actor.access, actor.user, 'canManageUsers'));
 }
 
@@ -110,7 +113,7 @@ export async function webApiConnectionsOf(
 // ---- connection settings ----
 
 /** The settings the engine will run, checked by its own schema, plus the rules of this server. */
-function checkConnectionSettings(input: ConnectionInput, allowedHosts: readonly string[]): void {
+export function checkConnectionSettings(input: ConnectionInput, allowedHosts: readonly string[]): void {
   const errors: ErrorsMap = {};
   const parsed = httpSettingsSchema.safeParse({ baseUrl: input.baseUrl, headers: input.headers });
   if (!parsed.success) {
@@ -136,7 +139,7 @@ function checkConnectionSettings(input: ConnectionInput, allowedHosts: readonly 
   if (Object.keys(errors).length > 0) throw validation(errors);
 }
 
-function valuesOf(input: ConnectionInput, allowedHosts: readonly string[]): WebApiConnectionValues {
+export function valuesOf(input: ConnectionInput, allowedHosts: readonly string[]): WebApiConnectionValues {
   return {
     name: input.name,
     description: input.description,
