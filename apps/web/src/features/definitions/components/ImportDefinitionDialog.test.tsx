@@ -125,3 +125,15 @@ describe('ExportDefinitionDialog', () => {
     expect(screen.getByRole('button', { name: 'Download Sales.datalab.yaml' })).toBeTruthy();
   });
 });
+
+describe('DefinitionErrors', () => {
+  it("shows the reply's title for a refusal without fields", async () => {
+    fakeApi({ [PLAN]: { status: 404, body: { title: 'Collection with id col-1 does not exist', status: 404 } } });
+    const user = userEvent.setup();
+    renderUi(<ImportDefinitionDialog collection={collection} isOpen onClose={vi.fn()} />);
+    await pasteDocument(user, DOCUMENT);
+    await user.click(screen.getByRole('button', { name: 'Plan' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Collection with id col-1 does not exist');
+    expect(toastMessages()).toEqual([]);
+  });
+});

@@ -156,7 +156,7 @@ export function ImportDefinitionDialog({ collection, isOpen, onClose }: ImportDe
           </Group>
           {plan.error ? <DefinitionErrors error={plan.error} /> : null}
           {current ? (
-            <Stack gap="md" aria-label="Plan">
+            <Stack gap="md" component="section" aria-label="Plan">
               {current.missingSecrets.length > 0 ? (
                 <SecretFields
                   references={current.missingSecrets}
