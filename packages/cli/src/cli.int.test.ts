@@ -65,7 +65,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&');
 // Runs only where the server serves the definition routes.
 const hasDefinitionRoutes = t.app.hasRoute({ method: 'GET', url: getCollectionDefinition.path });
 
-describe.skipIf(!hasDefinitionRoutes)('datalab definition against a running server', () => {
+// Each command is a Node process of its own (~1–2 s on a busy machine): the tests get more than the default time.
+describe.skipIf(!hasDefinitionRoutes)('datalab definition against a running server', { timeout: 120_000 }, () => {
   const dir = mkdtempSync(join(tmpdir(), 'datalab-cli-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
   const owner = { DATALAB_URL: base, DATALAB_TOKEN: admin };
