@@ -75,7 +75,7 @@ test('an Owner exports, edits a description in Import, sees exactly that change,
   await page.getByRole('button', { name: 'Apply…' }).click();
   await page.getByRole('region', { name: 'Confirm apply' }).getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByText('Applied to Sales: 1 updated.')).toBeVisible();
-  await page.getByRole('button', { name: 'Close', exact: true }).click();
+  await page.getByRole('button', { name: 'Done', exact: true }).click();
 
   await page.getByRole('tab', { name: /Data assets/ }).click();
   await page.getByRole('link', { name, exact: true }).click();

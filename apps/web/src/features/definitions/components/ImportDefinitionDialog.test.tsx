@@ -40,7 +40,8 @@ describe('ImportDefinitionDialog', () => {
       [APPLY]: { body: { changes, missingSecrets: [], applied: true } },
     });
     const user = userEvent.setup();
-    renderUi(<ImportDefinitionDialog collection={collection} isOpen onClose={vi.fn()} />);
+    const onClose = vi.fn();
+    renderUi(<ImportDefinitionDialog collection={collection} isOpen onClose={onClose} />);
 
     await pasteDocument(user, DOCUMENT);
     await user.click(screen.getByRole('button', { name: 'Plan' }));
@@ -67,6 +68,8 @@ describe('ImportDefinitionDialog', () => {
     expect(await screen.findByText('Applied to Sales: 1 updated, 1 deleted.')).toBeTruthy();
     expect(sent(api.requests, APPLY)).toEqual([{ document: DOCUMENT, secrets: { 'shop-password': 'pa$$word' } }]);
     expect(toastMessages()).toContain('Sales: 1 updated, 1 deleted');
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('shows a refused document field by field with its path, without a toast, and forgets the plan on an edit', async () => {

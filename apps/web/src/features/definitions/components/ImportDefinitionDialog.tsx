@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { Alert, Button, FileButton, Group, List, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertTriangle, IconUpload } from '@tabler/icons-react';
+import { Alert, Button, FileButton, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { IconUpload } from '@tabler/icons-react';
 import { DEFINITION_MAX_BYTES, type DefinitionPlan } from '@datalab/contract/api/definitions';
 import { formatBytes } from '../../../lib/format.ts';
 import { notifySuccess } from '../../../lib/notify.ts';
 import { useIsMobile } from '../../../lib/use-is-mobile.ts';
 import { useApplyDefinition } from '../api/apply-definition.ts';
 import { usePlanDefinition } from '../api/plan-definition.ts';
-import { countSentence, deletions, kindLabels } from '../model/plan-view.ts';
+import { countSentence, deletions } from '../model/plan-view.ts';
+import { ApplyConfirmation } from './ApplyConfirmation.tsx';
 import { DefinitionErrors } from './DefinitionErrors.tsx';
 import { PlanDiff } from './PlanDiff.tsx';
 import { SecretFields } from './SecretFields.tsx';
@@ -109,7 +110,7 @@ export function ImportDefinitionDialog({ collection, isOpen, onClose }: ImportDe
           </Text>
           <PlanDiff changes={apply.data.changes} isApplied />
           <Group justify="flex-end">
-            <Button onClick={handleClose}>Close</Button>
+            <Button onClick={handleClose}>Done</Button>
           </Group>
         </Stack>
       ) : (
@@ -197,54 +198,5 @@ export function ImportDefinitionDialog({ collection, isOpen, onClose }: ImportDe
         </Stack>
       )}
     </Modal>
-  );
-}
-
-interface ApplyConfirmationProps {
-  collectionName: string;
-  plan: DefinitionPlan;
-  isBusy: boolean;
-  onBack: () => void;
-  onApply: () => void;
-}
-
-/** The last look before applying: how much changes, and by name everything that would be deleted. */
-function ApplyConfirmation({ collectionName, plan, isBusy, onBack, onApply }: ApplyConfirmationProps) {
-  const removed = deletions(plan.changes);
-  return (
-    <section aria-label="Confirm apply">
-      <Alert
-        color={removed.length > 0 ? 'red' : 'blue'}
-        variant="light"
-        icon={removed.length > 0 ? <IconAlertTriangle size={18} /> : undefined}
-        title={`Apply to ${collectionName}?`}
-      >
-        <Stack gap="sm">
-          <Text size="sm">This makes {countSentence(plan.changes)} in one transaction.</Text>
-          {removed.length > 0 ? (
-            <>
-              <Text size="sm" fw={600}>
-                The document prunes what it leaves out. These are deleted:
-              </Text>
-              <List size="sm" spacing={2} aria-label="Deleted">
-                {removed.map((change) => (
-                  <List.Item key={`${change.kind}:${change.name}`}>
-                    {kindLabels[change.kind].one} {change.name}
-                  </List.Item>
-                ))}
-              </List>
-            </>
-          ) : null}
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onBack} disabled={isBusy}>
-              Back
-            </Button>
-            <Button color={removed.length > 0 ? 'red' : undefined} onClick={onApply} loading={isBusy}>
-              {removed.length > 0 ? `Apply and delete ${removed.length}` : 'Apply'}
-            </Button>
-          </Group>
-        </Stack>
-      </Alert>
-    </section>
   );
 }
