@@ -45,7 +45,7 @@ Environment:
   DATALAB_URL                   the server, when --server is not given
   DATALAB_SECRET_<REFERENCE>    the value of a secret reference the collection does not hold yet:
                                 the reference upper-cased, every character other than A-Z and 0-9 as '_'
-                                (db-password → DATALAB_SECRET_DB_PASSWORD)
+                                (shop.password → DATALAB_SECRET_SHOP_PASSWORD)
 `;
 
 const options = {
