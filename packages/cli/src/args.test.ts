@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine, serverAddress, UsageError } from './args.ts';
+import { parseCommandLine, sendsTokenInClear, serverAddress, UsageError } from './args.ts';
 
 const env = { DATALAB_TOKEN: 'secret-token', DATALAB_URL: 'https://datalab.example.com/' };
 
@@ -103,5 +103,15 @@ describe('serverAddress', () => {
     expect(() => serverAddress('ftp://example.com')).toThrow('http:// or https://');
     expect(() => serverAddress('https://user:pw@example.com')).toThrow('credentials');
     expect(() => serverAddress('https://example.com/?a=1')).toThrow('query');
+  });
+});
+
+describe('sendsTokenInClear', () => {
+  it('is true for plain http to another machine only', () => {
+    expect(sendsTokenInClear('http://datalab.example.com')).toBe(true);
+    expect(sendsTokenInClear('https://datalab.example.com')).toBe(false);
+    expect(sendsTokenInClear('http://localhost:8080')).toBe(false);
+    expect(sendsTokenInClear('http://127.0.0.1:8080')).toBe(false);
+    expect(sendsTokenInClear('http://[::1]:8080')).toBe(false);
   });
 });

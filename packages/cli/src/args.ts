@@ -77,6 +77,14 @@ export function serverAddress(text: string): string {
   return url.href.replace(/\/+$/u, '');
 }
 
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Whether the token would cross a network unencrypted: plain http to a host other than this machine. */
+export function sendsTokenInClear(server: string): boolean {
+  const url = new URL(server);
+  return url.protocol === 'http:' && !LOOPBACK.has(url.hostname);
+}
+
 function parse(argv: readonly string[]) {
   try {
     return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });

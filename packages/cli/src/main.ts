@@ -9,7 +9,7 @@ import {
   type DefinitionPlan,
 } from '@datalab/contract/api/definitions';
 import { callPath } from '@datalab/contract/call';
-import { parseCommandLine, UsageError, USAGE, type Settings } from './args.ts';
+import { parseCommandLine, sendsTokenInClear, UsageError, USAGE, type Settings } from './args.ts';
 import { CommandError, send, type Connection } from './client.ts';
 import { missingSecretsText, renderPlan } from './render.ts';
 import { parseSecretsFile, secretsFromEnv } from './secrets.ts';
@@ -136,6 +136,8 @@ export async function main(argv: readonly string[], io: Io): Promise<number> {
       return EXIT.ok;
     }
     const { settings } = parsed;
+    if (sendsTokenInClear(settings.server))
+      io.stderr.write(`datalab: warning: ${settings.server} is plain http: the token and secrets travel unencrypted\n`);
     const connection: Connection = { server: settings.server, token: settings.token };
     if (settings.command === 'export') return await exportDefinition(settings, connection, io);
     if (settings.command === 'plan') return await planDefinition(settings, connection, io);
