@@ -15,8 +15,9 @@ export default defineConfig({
             'scripts/**/*.test.ts',
             'deploy/**/*.test.ts',
           ],
-          // The engine's *.int.test.ts need the database services: they run with the integration project.
-          exclude: ['packages/engine/src/**/*.int.test.ts'],
+          // Packages' *.int.test.ts need the database services or a running server: they run with the integration
+          // project.
+          exclude: ['packages/*/src/**/*.int.test.ts'],
         },
       },
       './apps/web/vite.config.ts',
@@ -24,7 +25,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           environment: 'node',
-          include: ['apps/server/src/**/*.test.ts', 'packages/engine/src/**/*.int.test.ts'],
+          include: ['apps/server/src/**/*.test.ts', 'packages/*/src/**/*.int.test.ts'],
           exclude: ['apps/server/src/**/*.unit.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -6,6 +6,8 @@ import { configureApiClient } from '../lib/api-client.ts';
 interface FakeAnswer {
   status?: number;
   body?: unknown;
+  /** A body that is not JSON (a YAML document), sent as it is. */
+  text?: string;
   headers?: Record<string, string>;
 }
 
@@ -15,6 +17,7 @@ export interface FakeRequest {
   method: string;
   path: string;
   query: URLSearchParams;
+  headers: Headers;
   body: unknown;
 }
 
@@ -28,6 +31,7 @@ export function fakeApi(routes: Record<string, FakeReply>) {
       method,
       path: decodeURIComponent(url.pathname),
       query: url.searchParams,
+      headers: new Headers(init?.headers),
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
     requests.push(request);
@@ -36,7 +40,8 @@ export function fakeApi(routes: Record<string, FakeReply>) {
       typeof route === 'function'
         ? route(request)
         : (route ?? { status: 404, body: { title: 'Not found', status: 404 } });
-    return Response.json(reply.body ?? null, { status: reply.status ?? 200, headers: reply.headers ?? {} });
+    const answer = { status: reply.status ?? 200, headers: reply.headers ?? {} };
+    return reply.text === undefined ? Response.json(reply.body ?? null, answer) : new Response(reply.text, answer);
   });
   const goToErrorPage = vi.fn<(url: string) => void>();
   configureApiClient({ baseUrl: '', getAccessToken: async () => 'token-1', goToErrorPage, fetch: fetchMock });

@@ -9,6 +9,7 @@ import { RoleBadge } from '../../../components/roles/RoleBadge.tsx';
 import { RouteTabs, tabFromSegment } from '../../../components/tabs/RouteTabs.tsx';
 import { useCurrentUser } from '../../../features/account/api/get-current-user.ts';
 import { CollectionOverview } from '../../../features/collections/components/CollectionOverview.tsx';
+import { DefinitionMenu } from '../../../features/definitions/components/DefinitionMenu.tsx';
 import { CollectionAccess } from '../../../features/data-roles/components/CollectionAccess.tsx';
 import { MyAccess } from '../../../features/data-roles/components/MyAccess.tsx';
 import { canSeeUsage } from '../../../features/usage/access.ts';
@@ -75,6 +76,8 @@ function CollectionView({
             </Text>
             <RoleBadge role={collection.myRole} size="lg" />
           </Group>
+          {/* Definitions as code: Owners only, as the calls are. */}
+          {collection.can.edit ? <DefinitionMenu collection={collection} /> : null}
           {canEdit ? (
             <Button
               component={Link}

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { downloadFilePath, type DownloadJob } from '@datalab/contract/api/downloads';
 import { apiFile } from '../../../lib/api-file.ts';
-import { saveBlob } from '../model/save-blob.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 /**
  * A Completed job's file, fetched with the bearer token. The path is built from the job's id rather than following

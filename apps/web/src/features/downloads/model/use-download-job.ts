@@ -7,7 +7,7 @@ import { fetchDownloadStatus } from '../api/get-download-status.ts';
 import { useStartDownload } from '../api/start-download.ts';
 import { downloadKeys } from '../keys.ts';
 import { pollDownload } from './poll-download.ts';
-import { saveBlob } from './save-blob.ts';
+import { saveBlob } from '../../../lib/save-blob.ts';
 
 // The call screen's download, from the click to the file: start the job, poll it (product §9), fetch the file once it
 // is Completed and hand it to the browser. One job is followed at a time; leaving the screen stops the following,
