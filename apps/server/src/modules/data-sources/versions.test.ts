@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { assetVersion, assetVersionSummary, restoreAssetVersion } from '@datalab/contract/api/asset-versions';
 import { dataSourceDetail } from '@datalab/contract/api/data-sources';
 import { pageOf } from '@datalab/contract/paging';
 import { auditRecords, buildCollection, unique, type Person } from '../../testing/builders.ts';
 import { describeEachStore } from '../../testing/suite.ts';
 import type { TestApp } from '../../testing/app.ts';
-import { createItemsAsset, itemsRequest, startUpstream, webApiWorld, type Upstream } from '../web-api/test-upstream.ts';
 import { createPeople, PEOPLE_SQL, world } from './test-world.ts';
 
 // The history of an asset through HTTP on both stores: every kind of save keeps a version (a save that changes
@@ -47,14 +46,6 @@ async function tokenCaller(t: TestApp, person: Person, body: Record<string, unkn
       }),
   };
 }
-
-let upstream: Upstream;
-beforeAll(async () => {
-  upstream = await startUpstream();
-});
-afterAll(async () => {
-  await upstream.close();
-});
 
 describeEachStore('the history of an asset', (ctx) => {
   it('keeps a version for every kind of save, and none for a save that changes nothing', async () => {
@@ -242,44 +233,5 @@ describeEachStore('the history of an asset', (ctx) => {
       expect((await elsewhere.call(method, path)).statusCode, path).toBe(404);
       expect((await asEditor.call(method, path)).statusCode, path).toBe(200);
     }
-  });
-
-  it('keeps the versions of Web API assets, and begins the history of an asset saved before versions existed', async () => {
-    const t = ctx();
-    const w = await webApiWorld(t, upstream);
-    const created = await createItemsAsset(w.editor, w);
-    expect(created.statusCode, created.body).toBe(201);
-    const asset = dataSourceDetail.parse(created.json());
-    const update = {
-      uid: asset.uid,
-      connectionId: w.connectionId,
-      name: asset.name,
-      request: { ...itemsRequest, path: '/items/v2' },
-      parameters: [{ name: 'region', type: 'string' }],
-    };
-    expect((await w.editor.call('PUT', '/api/WebApiDataSource', update)).statusCode).toBe(200);
-    const picked = await w.editor.call('PUT', `/api/WebApiDataSource/${asset.uid}/Credentials`, { credentialId: null });
-    expect(picked.statusCode, picked.body).toBe(200);
-    const list = await versions(w.editor, asset.uid);
-    expect(list.map((v) => [v.version, v.changed])).toEqual([
-      [3, ['credential']],
-      [2, ['request']],
-      [1, []],
-    ]);
-    const restored = await restore(w.editor, asset.uid, 1);
-    expect(restored.statusCode, restored.body).toBe(200);
-    expect((await version(w.editor, asset.uid, 4)).definition).toEqual(
-      (await version(w.editor, asset.uid, 1)).definition,
-    );
-    expect(restoreAssetVersion.response.parse(restored.json()).asset.webApi).toMatchObject({
-      request: { path: '/items' },
-      credential: { id: w.credentialId },
-    });
-
-    // An asset whose history has not begun: version 1 is its state at the first read, by nobody known.
-    await t.app.db.deleteFrom('data_source_versions').where('data_source_id', '=', asset.id).execute();
-    const begun = await versions(w.editor, asset.uid);
-    expect(begun).toEqual([expect.objectContaining({ version: 1, savedBy: null, changed: [] })]);
-    expect((await version(w.editor, asset.uid, 1)).definition.request?.path).toBe('/items');
   });
 });

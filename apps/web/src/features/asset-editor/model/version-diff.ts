@@ -73,7 +73,9 @@ export function sideBySide(before: string, after: string): DiffRow[] {
   const rows: DiffRow[] = [];
   let left = 0;
   let right = 0;
-  const changes = diffLines(before, after);
+  // Every text ends with a newline, so a last line without one still equals itself.
+  const ended = (text: string) => (text === '' || text.endsWith('\n') ? text : `${text}\n`);
+  const changes = diffLines(ended(before), ended(after));
   for (let i = 0; i < changes.length; i += 1) {
     const change = changes[i];
     if (!change) continue;
