@@ -1,9 +1,10 @@
-import { Badge, Box, Group, Paper, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { AssetDefinition } from '@datalab/contract/api/asset-versions';
 import { sideBySide, versionSections, type DiffRow } from '../model/version-diff.ts';
 
 // Two versions side by side, section by section (SQL or request, parameters, transformations, settings): the
 // older on the left, the newer on the right, removed lines red, added lines green, a changed line on both.
+// (No ScrollArea: its injected style element carries no CSP nonce.)
 
 const shade: Record<DiffRow['kind'], { left?: string; right?: string }> = {
   same: {},
@@ -43,7 +44,7 @@ function SectionDiff({ title, before, after }: { title: string; before: string; 
           None in either version.
         </Text>
       ) : (
-        <ScrollArea.Autosize mah={420} type="auto">
+        <Box mah={420} style={{ overflow: 'auto' }}>
           <Table ff="monospace" fz="xs" verticalSpacing={2} horizontalSpacing={6} layout="fixed">
             <Table.Tbody>
               {rows.map((row, index) => (
@@ -54,7 +55,7 @@ function SectionDiff({ title, before, after }: { title: string; before: string; 
               ))}
             </Table.Tbody>
           </Table>
-        </ScrollArea.Autosize>
+        </Box>
       )}
     </Paper>
   );
