@@ -1,16 +1,17 @@
-import { expect, signInAt, test } from './fixtures.ts';
+import { expect as baseExpect, signInAt, test } from './fixtures.ts';
 
 // An editor changes the SQL of a demo asset (Sales › Regions), opens its History, sees the change in the
 // side-by-side diff, restores the version before it, and the asset answers as it did before the change.
 
 const ORIGINAL = 'select id, name from regions order by name';
 const CHANGED = 'select id, name from regions where id = 1 order by name';
-const SHOTS = 'test-results/asset-history';
+const SHOTS = 'test-results/asset-history'; // Several saves, runs and calls in one story: more time than a single step's default.
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 test('an editor changes a demo asset, sees the change in its History and restores the version before', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000);
   await signInAt(page, '/collection?search=Sales', 'admin');
   await page.getByRole('link', { name: 'Sales', exact: true }).first().click();
   await page.getByRole('tab', { name: /Data assets/ }).click();
