@@ -4,7 +4,6 @@ import { sideBySide, versionSections, type DiffRow } from '../model/version-diff
 
 // Two versions side by side, section by section (SQL or request, parameters, transformations, settings): the
 // older on the left, the newer on the right, removed lines red, added lines green, a changed line on both.
-// (No ScrollArea: its injected style element carries no CSP nonce.)
 
 const shade: Record<DiffRow['kind'], { left?: string; right?: string }> = {
   same: {},
