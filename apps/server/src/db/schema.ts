@@ -247,6 +247,21 @@ export interface ClientToolConfigurationsTable {
   updated_at: Timestamp;
 }
 
+/** One saved state of a data asset (migration 0019): numbered 1, 2, … per asset. */
+export interface DataSourceVersionsTable {
+  id: Generated<number>;
+  data_source_id: number;
+  version: number;
+  /** JSON: the whole definition (the contract's assetDefinition). */
+  definition: string;
+  /** The fields that differ from the version before, comma-separated; '' for the first. */
+  summary: Generated<string>;
+  /** Null for a collection token's save and for the version recorded when an older asset's history began. */
+  saved_by_user_id: number | null;
+  saved_by_name: string | null;
+  saved_at: Timestamp;
+}
+
 export type TokenKind = 'personal' | 'collection';
 
 export interface TokensTable {
@@ -355,6 +370,7 @@ export interface DB {
   transformations: TransformationsTable;
   transformation_rules: TransformationRulesTable;
   client_tool_configurations: ClientToolConfigurationsTable;
+  data_source_versions: DataSourceVersionsTable;
   tokens: TokensTable;
   token_data_roles: TokenDataRolesTable;
   download_jobs: DownloadJobsTable;

@@ -15,6 +15,7 @@ import * as partialLogIndexes from './20261126_0014_partial_log_indexes.ts';
 import * as downloadCancel from './20261128_0015_download_cancel.ts';
 import * as privilegedOverride from './20261128_0016_privileged_override.ts';
 import * as mcp from './20261128_0018_mcp.ts';
+import * as assetVersions from './20261128_0019_asset_versions.ts';
 import * as secretReferences from './20261128_0020_secret_references.ts';
 
 // Listed here rather than read from the folder, so the set is the same under Node, Vitest and any bundler.
@@ -35,5 +36,6 @@ export const migrations: Record<string, Migration> = {
   '20261128_0015_download_cancel': downloadCancel,
   '20261128_0016_privileged_override': privilegedOverride,
   '20261128_0018_mcp': mcp,
+  '20261128_0019_asset_versions': assetVersions,
   '20261128_0020_secret_references': secretReferences,
 };

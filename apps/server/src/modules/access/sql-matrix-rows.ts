@@ -61,6 +61,16 @@ export const sqlMatrixRows: Record<string, Row> = {
   'GET /api/DataSource': { query: (fx) => ({ collectionUid: fx.collection }), expected: readers },
   'GET /api/DataSource/:id/Dependents': { params: (fx) => ({ id: fx.assetUid }), expected: editors(200) },
   'GET /api/DataSource/GetByUid/:uid': { params: (fx) => ({ uid: fx.assetUid }), expected: readers },
+  'GET /api/DataSource/:uid/Versions': { params: (fx) => ({ uid: fx.assetUid }), expected: editors(200) },
+  'GET /api/DataSource/:uid/Versions/:version': {
+    params: (fx) => ({ uid: fx.assetUid, version: 1 }),
+    expected: editors(200),
+  },
+  // Version 1 is the asset as the matrix left it, so a restore saves nothing new and other rows are unchanged.
+  'POST /api/DataSource/:uid/Versions/:version/Restore': {
+    params: (fx) => ({ uid: fx.assetUid, version: 1 }),
+    expected: editors(200),
+  },
   'POST /api/SqlDataSource': {
     payload: (fx, h) => ({
       collectionUid: fx.collection,

@@ -10,11 +10,13 @@ import type { Actor } from '../access/change-access.service.ts';
 import { callerAccess, can } from '../access/policy.ts';
 import { newUid } from '../collections/service.ts';
 import { loadParts } from './definition.service.ts';
+import { beginHistory, recordVersion } from './history.service.ts';
 import {
   deleteTransformations,
   insertTransformation,
   replaceClientTools,
   replaceParameters,
+  upsertClientTool,
 } from './parts.repository.ts';
 import { deleteJobsOf, removeLeftovers, type DeletionStores } from '../dependents/leftovers.service.ts';
 import { presentDetail, presentSummary } from './presenter.ts';
@@ -34,8 +36,9 @@ import { findCredentialSummary } from './web-api.repository.ts';
 
 // Data assets: listing what a caller may call, one asset whole, and creating, changing and deleting SQL assets
 // with their parameters, transformations and client tools in one transaction: a save that fails anywhere leaves
-// the asset as it was. Every change bumps the asset's version, and what is saved defines every `:name` its SQL
-// uses.
+// the asset as it was. Every change bumps the asset's version (the cache's key), keeps the definition it leaves
+// as a version of the asset's history when it differs (history.service.ts), and what is saved defines every
+// `:name` its SQL uses.
 
 export const ASSET = 'Data asset';
 
@@ -128,12 +131,26 @@ export interface Parts {
   parameters: { name: string }[] | undefined;
   transformations: { name: string; rules: unknown[] }[] | undefined;
   clientTools: readonly ClientTool[] | undefined;
+  /** Settings written over the client tools' (a restore brings them back with the tools). */
+  clientToolSettings?: readonly { tool: ClientTool; settings: Record<string, unknown> }[] | undefined;
 }
+
+/** How an update was asked for: a restore of an old version names it, and brings back client tool settings. */
+export interface SaveOptions {
+  restoredFrom?: number;
+  clientToolSettings?: Parts['clientToolSettings'];
+}
+
+/** The audit record's action and details of an update (or of a restore, which is one). */
+export const updateAction = (options: SaveOptions, version: number | null) =>
+  options.restoredFrom === undefined
+    ? { action: 'dataAsset.update', after: { version } }
+    : { action: 'dataAsset.restore', after: { restoredFrom: options.restoredFrom, version } };
 
 export async function writeParts(
   trx: Database,
   id: number,
-  { parameters, transformations, clientTools }: Parts,
+  { parameters, transformations, clientTools, clientToolSettings }: Parts,
   now: string,
 ) {
   if (parameters)
@@ -150,6 +167,7 @@ export async function writeParts(
     }
   }
   if (clientTools) await replaceClientTools(trx, id, clientTools, now);
+  for (const { tool, settings } of clientToolSettings ?? []) await upsertClientTool(trx, id, tool, settings, now);
   await assertPlaceholdersDefined(trx, id, 'sql');
 }
 
@@ -169,6 +187,7 @@ export async function createSqlAsset(actor: Actor, collection: Collection, role:
       updated_at: now,
     });
     await writeParts(trx, created, { parameters, transformations, clientTools: body.clientTools }, now);
+    await recordVersion(trx, actor.user, created, now);
     await actor.audit(
       { action: 'dataAsset.create', target: { type: 'data asset', id: created, name: body.name } },
       trx,
@@ -178,7 +197,13 @@ export async function createSqlAsset(actor: Actor, collection: Collection, role:
   return assetDetail(actor, collection, role, id);
 }
 
-export async function updateSqlAsset(actor: Actor, collection: Collection, role: DataRole | null, body: Update) {
+export async function updateSqlAsset(
+  actor: Actor,
+  collection: Collection,
+  role: DataRole | null,
+  body: Update,
+  options: SaveOptions = {},
+) {
   const source = await requireAsset(actor.db, body.uid);
   // A Web API asset changes through /api/WebApiDataSource (its request is not SQL).
   if (source.kind !== 'sql') throw notFound(ASSET, body.uid);
@@ -189,10 +214,18 @@ export async function updateSqlAsset(actor: Actor, collection: Collection, role:
   const now = new Date().toISOString();
   await actor.db.transaction().execute(async (trx) => {
     await ensureNameFree(trx, collection, body.name, source.id);
+    await beginHistory(trx, source.id);
     await updateAsset(trx, source.id, { ...limitsOf(body), updated_at: now });
-    await writeParts(trx, source.id, { parameters, transformations, clientTools: body.clientTools }, now);
+    const { clientToolSettings } = options;
+    await writeParts(
+      trx,
+      source.id,
+      { parameters, transformations, clientTools: body.clientTools, clientToolSettings },
+      now,
+    );
+    const version = await recordVersion(trx, actor.user, source.id, now, options.restoredFrom);
     await actor.audit(
-      { action: 'dataAsset.update', target: { type: 'data asset', id: source.id, name: body.name } },
+      { ...updateAction(options, version), target: { type: 'data asset', id: source.id, name: body.name } },
       trx,
     );
   });

@@ -5,6 +5,7 @@ import { conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../access/change-access.service.ts';
 import { requireAsset } from './assets.service.ts';
 import { loadParts } from './definition.service.ts';
+import { beginHistory, recordVersion } from './history.service.ts';
 import {
   deleteClientToolRow,
   deleteParameterRow,
@@ -28,7 +29,8 @@ import {
 import { assertPlaceholdersDefined, checkParameters, checkRules, checkTransformations } from './validation.ts';
 
 // Parameters, transformations with their rules, and client tool configurations of one asset. Each change runs
-// in one transaction with the asset's version bump, so a cached result of the old definition is never served.
+// in one transaction with the asset's version bump, so a cached result of the old definition is never served,
+// and with the version of its history it leaves (none when it changed nothing).
 // The parameters left by a change must still define every `:name` the SQL uses.
 
 async function change<T>(
@@ -42,8 +44,13 @@ async function change<T>(
     // First: the asset's row is locked until the end, so changes to one asset (its SQL, its parameters) queue up
     // and each checks what the one before it left.
     await bumpVersion(trx, source.id, now);
+    await beginHistory(trx, source.id);
     const result = await work(trx, now);
-    await actor.audit({ action, target: { type: 'data asset', id: source.id, name: source.name } }, trx);
+    const version = await recordVersion(trx, actor.user, source.id, now);
+    await actor.audit(
+      { action, target: { type: 'data asset', id: source.id, name: source.name }, after: { version } },
+      trx,
+    );
     return result;
   });
 }

@@ -1,3 +1,4 @@
+import { getAssetVersion, getAssetVersions, restoreAssetVersion } from '@datalab/contract/api/asset-versions';
 import * as calls from '@datalab/contract/api/data-sources';
 import {
   deleteSqlDataSource,
@@ -22,9 +23,11 @@ import { parameterDataSources } from './parameter-sources.service.ts';
 import * as parts from './parts.service.ts';
 import { recentCalls } from './recent-calls.service.ts';
 import { parameterData, preview, type RunServices } from './run.service.ts';
+import { restoreVersion, versionOf, versionsOf } from './versions.service.ts';
 
 // Data assets: Readers see and call them; Editors create and change assets, parameters, transformations and
-// client tool configuration (product §14). Hidden → 404, visible but not allowed → 403 (route-access.ts).
+// client tool configuration (product §14), and read and restore an asset's history (its versions hold the whole
+// definition, which is the editors' business). Hidden → 404, visible but not allowed → 403 (route-access.ts).
 
 export default async function dataSourceRoutes(app: FastifyInstance) {
   const run = (): RunServices => ({ db: app.db, runtime: app.sqlRuntime, connectors: app.connectors });
@@ -94,6 +97,13 @@ export default async function dataSourceRoutes(app: FastifyInstance) {
   );
   route(app, calls.deleteTransformationRule, edit, async (c) =>
     parts.removeRule(c.actor, c.params.id, Number(c.params.tid), Number(c.params.rid)),
+  );
+
+  const history = { collection: 'editAssets', dataAsset: { params: 'uid' } } as const;
+  route(app, getAssetVersions, history, async (c) => versionsOf(c.actor, c.params.uid, c.query));
+  route(app, getAssetVersion, history, async (c) => versionOf(c.actor, c.params.uid, c.params.version));
+  route(app, restoreAssetVersion, history, async (c) =>
+    restoreVersion(c.actor, declaredCollection(c.collection), c.role, c.params.uid, c.params.version),
   );
 
   route(app, calls.postClientToolConfiguration, edit, async (c) =>

@@ -28,7 +28,17 @@ import type { DeletionStores } from '../dependents/leftovers.service.ts';
 import type { Actor } from '../access/change-access.service.ts';
 import { newUid } from '../collections/service.ts';
 import { credentialKey, httpConnectorSettings, type SqlRuntime } from '../connections/runtime.service.ts';
-import { ASSET, assetDetail, deleteSqlAsset, ensureNameFree, requireAsset, writeParts } from './assets.service.ts';
+import {
+  ASSET,
+  assetDetail,
+  deleteSqlAsset,
+  ensureNameFree,
+  requireAsset,
+  updateAction,
+  writeParts,
+  type SaveOptions,
+} from './assets.service.ts';
+import { beginHistory, recordVersion } from './history.service.ts';
 import { findConnectionRow, insertAsset, updateAsset } from './repository.ts';
 import { parameterOptions, previewRows } from './run.service.ts';
 import { checkParameters, checkTransformations, templatePlaceholderUndefined } from './validation.ts';
@@ -125,6 +135,7 @@ export async function createWebApiAsset(actor: Actor, collection: Collection, ro
       updated_at: now,
     });
     await writeParts(trx, created, { parameters, transformations, clientTools: body.clientTools }, now);
+    await recordVersion(trx, actor.user, created, now);
     await actor.audit(
       {
         action: 'dataAsset.create',
@@ -145,7 +156,13 @@ async function requireWebApiAsset(db: Database, collection: Collection, idOrUid:
   return source;
 }
 
-export async function updateWebApiAsset(actor: Actor, collection: Collection, role: DataRole | null, body: Update) {
+export async function updateWebApiAsset(
+  actor: Actor,
+  collection: Collection,
+  role: DataRole | null,
+  body: Update,
+  options: SaveOptions = {},
+) {
   const source = await requireWebApiAsset(actor.db, collection, body.uid);
   const connection = await webApiConnection(actor.db, collection, body.connectionId);
   // Not sent: kept while the connection stays; another connection's credential cannot follow the asset there.
@@ -163,14 +180,23 @@ export async function updateWebApiAsset(actor: Actor, collection: Collection, ro
   const now = new Date().toISOString();
   await actor.db.transaction().execute(async (trx) => {
     await ensureNameFree(trx, collection, body.name, source.id);
+    await beginHistory(trx, source.id);
     await updateAsset(trx, source.id, { ...columnsOf(body, connection.id, credentialId), updated_at: now });
-    await writeParts(trx, source.id, { parameters, transformations, clientTools: body.clientTools }, now);
+    const { clientToolSettings } = options;
+    await writeParts(
+      trx,
+      source.id,
+      { parameters, transformations, clientTools: body.clientTools, clientToolSettings },
+      now,
+    );
+    const version = await recordVersion(trx, actor.user, source.id, now, options.restoredFrom);
+    const { action, after } = updateAction(options, version);
     await actor.audit(
       {
-        action: 'dataAsset.update',
+        action,
         target: { type: 'data asset', id: source.id, name: body.name },
         before: { connectionId: source.connection_id, credentialId: source.credential_id },
-        after: { connectionId: connection.id, credentialId },
+        after: { ...after, connectionId: connection.id, credentialId },
       },
       trx,
     );
@@ -196,7 +222,10 @@ export async function pickCredential(
     throw invalid('credentialId', messages.doesNotExist(CREDENTIAL, credentialId ?? 0));
   const chosen = await connectionCredential(actor.db, source.connection_id, credentialId);
   await actor.db.transaction().execute(async (trx) => {
-    await updateAsset(trx, source.id, { credential_id: chosen, updated_at: new Date().toISOString() });
+    const now = new Date().toISOString();
+    await beginHistory(trx, source.id);
+    await updateAsset(trx, source.id, { credential_id: chosen, updated_at: now });
+    await recordVersion(trx, actor.user, source.id, now);
     await actor.audit(
       {
         action: 'dataAsset.pickCredential',

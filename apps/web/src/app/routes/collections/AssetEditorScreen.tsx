@@ -1,6 +1,7 @@
-import { IconPlugConnected } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Tabs } from '@mantine/core';
+import { IconHistory, IconPencil, IconPlugConnected } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
 import type { CollectionDetail } from '@datalab/contract/api/collections';
 import type { DataSourceDetail } from '@datalab/contract/api/data-sources';
 import { paths } from '@datalab/contract/paths';
@@ -10,6 +11,7 @@ import { EmptyPanel } from '../../../components/page/EmptyPanel.tsx';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
 import { AssetEditor } from '../../../features/asset-editor/components/AssetEditor.tsx';
+import { AssetHistory } from '../../../features/asset-editor/components/AssetHistory.tsx';
 import { useAllConnections } from '../../../features/connections/api/list-all-connections.ts';
 import type { AssetDraft } from '../../../features/asset-editor/model/asset-draft.ts';
 
@@ -66,8 +68,35 @@ export function AssetEditorScreen({ collection, asset, initialDraft }: AssetEdit
       title={title}
       description="A stored, parameterised SQL query or web API request that the collection's readers can call. Run or try it before saving."
     >
-      {body}
+      {asset && collection.can.editAssets ? <DefinitionAndHistory uid={asset.uid}>{body}</DefinitionAndHistory> : body}
       {guard.prompt}
     </PageFrame>
+  );
+}
+
+/**
+ * An existing asset's editor beside its History (`?tab=history`). The editor stays mounted while History is open,
+ * so a draft is not lost; a restore opens the editor again on the restored definition.
+ */
+function DefinitionAndHistory({ uid, children }: { uid: string; children: ReactNode }) {
+  const [search, setSearch] = useSearchParams();
+  const tab = search.get('tab') === 'history' ? 'history' : 'definition';
+  const handleChange = (next: string | null) =>
+    setSearch(next === 'history' ? { tab: 'history' } : {}, { replace: true });
+  return (
+    <Tabs value={tab} onChange={handleChange}>
+      <Tabs.List aria-label="Data asset" mb="lg">
+        <Tabs.Tab value="definition" leftSection={<IconPencil size={16} />}>
+          Definition
+        </Tabs.Tab>
+        <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
+          History
+        </Tabs.Tab>
+      </Tabs.List>
+      <Tabs.Panel value="definition">{children}</Tabs.Panel>
+      <Tabs.Panel value="history">
+        {tab === 'history' ? <AssetHistory uid={uid} onRestored={() => handleChange('definition')} /> : null}
+      </Tabs.Panel>
+    </Tabs>
   );
 }

@@ -20,7 +20,10 @@ function EditAsset({ collection, assetUid }: { collection: CollectionDetail; ass
       <InlineError error={asset.error} />
     );
   if (asset.data.collection.uid !== collection.uid) return <NotFoundState what="This data asset" back={back} />;
-  return <AssetEditorScreen key={asset.data.uid} collection={collection} asset={asset.data} />;
+  // A new version (a restore from the History tab) opens the editor afresh on the definition it holds.
+  return (
+    <AssetEditorScreen key={`${asset.data.uid}:${asset.data.version}`} collection={collection} asset={asset.data} />
+  );
 }
 
 /** /collection/{uid}/edit/data-asset/{dataAssetUid?}: change an asset; without one, create a new asset. */
