@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pgTarget } from './calling-layer.ts';
 import { createQ100Assets, ensureOrders } from './lib/calling-setup.ts';
 import { adminToken, startDataLab } from './lib/datalab.ts';
-import { intOption } from './lib/options.ts';
+import { envOption, intOption } from './lib/options.ts';
 import { scratchDir, stop } from './lib/processes.ts';
 import { randomLoad, type RandomLoadRun } from './lib/random-load.ts';
 import { median, print, printTable, round } from './lib/stats.ts';
@@ -38,7 +38,14 @@ export const mcp: Bench = {
     const warmup = intOption(options, 'warmup', 3, 600);
     const rounds = intOption(options, 'rounds', 3, 10);
     const dataDir = scratchDir('mcp');
-    const env = { RATE_LIMIT_PER_MINUTE, MCP_ENABLED: 'true' };
+    // --server-env="MCP_FAST_PATH=false" measures the SDK's path instead of the fast path.
+    // The bench's PostgreSQL is on this machine, which SQL connections may reach only when allowed.
+    const env = {
+      RATE_LIMIT_PER_MINUTE,
+      MCP_ENABLED: 'true',
+      SQL_HOST_ALLOWLIST: target.host,
+      ...envOption(options, 'server-env'),
+    };
     const server = await startDataLab({ dataDir, logLevel: 'info', stdout: join(dataDir, 'server.log'), env });
     const data: Data = { runs: [], ratios: [] };
     try {
@@ -118,7 +125,11 @@ export const mcp: Bench = {
       verdicts: [verdict],
       notes: [
         `PostgreSQL ${target.host}:${target.port}/${target.database} (orders ${dataset}); Data Lab: embedded store, ` +
-          `LOG_LEVEL=info, RATE_LIMIT_PER_MINUTE=${RATE_LIMIT_PER_MINUTE}, MCP_ENABLED=true; ${connections} ` +
+          `LOG_LEVEL=info, RATE_LIMIT_PER_MINUTE=${RATE_LIMIT_PER_MINUTE}, MCP_ENABLED=true ` +
+          `${Object.entries(env)
+            .filter(([name]) => name.startsWith('MCP_FAST'))
+            .map(([n, v]) => `${n}=${v}`)
+            .join(' ')}; ${connections} ` +
           `connections, ${warmup} s warm-up, ${seconds} s per run`,
       ],
       data: { target, ...data },

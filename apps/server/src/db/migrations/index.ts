@@ -15,6 +15,7 @@ import * as partialLogIndexes from './20261126_0014_partial_log_indexes.ts';
 import * as downloadCancel from './20261128_0015_download_cancel.ts';
 import * as privilegedOverride from './20261128_0016_privileged_override.ts';
 import * as mcp from './20261128_0018_mcp.ts';
+import * as usageChannels from './20261128_0021_usage_channels.ts';
 
 // Listed here rather than read from the folder, so the set is the same under Node, Vitest and any bundler.
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   '20261128_0015_download_cancel': downloadCancel,
   '20261128_0016_privileged_override': privilegedOverride,
   '20261128_0018_mcp': mcp,
+  '20261128_0021_usage_channels': usageChannels,
 };
