@@ -68,7 +68,10 @@ const CHANNEL_COLOURS: Record<ChannelMetricsSummary['channel'], string> = {
 };
 
 function channelSummary(channels: ChannelMetricsSummary[], granularity: Granularity): string {
-  const parts = channels.map((entry) => `${channelLabels[entry.channel]}: ${formatCount(entry.totals.calls)} calls`);
+  const parts = channels.map(
+    ({ channel, totals }) =>
+      `${channelLabels[channel]}: ${formatCount(totals.calls)} call${totals.calls === 1 ? '' : 's'}`,
+  );
   return `Calls per ${granularityNouns[granularity]} (UTC) by channel. ${parts.join('; ')}.`;
 }
 
