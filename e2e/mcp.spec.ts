@@ -71,7 +71,6 @@ test('an editor makes an asset available to AI agents; an MCP client calls it wi
     await page.goto(`${assetPath}?period=24h`);
     await expect(channels).toContainText('AI agents (MCP): 1 call;', { timeout: 5_000 });
   }).toPass({ timeout: 60_000 });
-  await expect(channels).toContainText('Data API: 0 calls');
   await channels.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/usage-channels-1440.png', fullPage: true });
   await page.setViewportSize({ width: 768, height: 1000 });
