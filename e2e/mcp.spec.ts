@@ -13,7 +13,7 @@ test('an editor makes an asset available to AI agents; an MCP client calls it wi
   context,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInAt(page, '/collection?search=Sales', 'admin');
   await page.getByRole('link', { name: 'Sales', exact: true }).first().click();
@@ -69,8 +69,8 @@ test('an editor makes an asset available to AI agents; an MCP client calls it wi
   const channels = page.getByRole('figure', { name: 'Calls by channel' });
   await expect(async () => {
     await page.goto(`${assetPath}?period=24h`);
-    await expect(channels).toContainText('AI agents (MCP): 1 call;', { timeout: 5_000 });
-  }).toPass({ timeout: 60_000 });
+    await expect(channels).toContainText('AI agents (MCP): 1 call;', { timeout: 30_000 });
+  }).toPass({ timeout: 120_000 });
   await channels.scrollIntoViewIfNeeded();
   await page.screenshot({ path: 'test-results/usage-channels-1440.png', fullPage: true });
   await page.setViewportSize({ width: 768, height: 1000 });
