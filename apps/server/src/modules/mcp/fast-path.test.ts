@@ -150,7 +150,7 @@ describeEachStore(
     it('answers the same tool errors: values not allowed, out of range, missing, unknown tools', async () => {
       const wrong = await call(world.reader.token, 'oracle_people', { country: 'XX' });
       expect(wrong.json.result.isError).toBe(true);
-      expect(wrong.json.result.content[0].text).toContain('Allowed values of country');
+      expect(wrong.json.result.content[0]?.text).toContain('Allowed values of country');
       const range = await call(world.reader.token, 'oracle_people', { country: 'DE', minVisits: 500 });
       expect(range.json.result.isError).toBe(true);
       await call(world.reader.token, 'oracle_people', {});
@@ -227,6 +227,8 @@ describeEachStore(
   },
   {
     env: { RATE_LIMIT_PER_MINUTE: String(LIMIT), MCP_ENABLED: 'true', MCP_MAX_ROWS: String(MAX_ROWS) },
-    extend: (app) => app.register(mcpRoutes, { prefix: '/sdk', fastPath: false }),
+    extend: async (app) => {
+      await app.register(mcpRoutes, { prefix: '/sdk', fastPath: false });
+    },
   },
 );
