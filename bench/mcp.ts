@@ -12,8 +12,9 @@ import type { Bench, BenchResult, Verdict } from './lib/types.ts';
 // a tool call over the MCP endpoint against the same asset over /data/v1 as JSON, side by side in one run
 // on one server: the calling-layer bench's Q100 (100 rows of one random customer of 10,000, cache off), made
 // available to AI agents. (a) GET /data/v1/{uid}?customer_id=N, (b) POST /mcp with a JSON-RPC tools/call of the
-// asset's tool (a stateless request, as every MCP request is: its own MCP server and transport, the tool resolved
-// from the caller's tools, then the same call path). Same admin access token on both. Rounds alternate A B, each
+// asset's tool (a stateless request, as every MCP request is: the fast path — or with
+// --server-env="MCP_FAST_PATH=false" the SDK's own server and transport — the tool resolved from the caller's
+// tools, then the same call path). Same admin access token on both. Rounds alternate A B, each
 // side warmed up first; the verdict is the median over rounds of each round's latency-free ratio of req/s:
 // /data/v1 ÷ MCP, i.e. what a tool call costs relative to the same call over /data/v1 (target ≤ 1.25).
 
@@ -40,7 +41,7 @@ export const mcp: Bench = {
     const dataDir = scratchDir('mcp');
     // --server-env="MCP_FAST_PATH=false" measures the SDK's path instead of the fast path.
     // The bench's PostgreSQL is on this machine, which SQL connections may reach only when allowed.
-    const env = {
+    const env: Record<string, string> = {
       RATE_LIMIT_PER_MINUTE,
       MCP_ENABLED: 'true',
       SQL_HOST_ALLOWLIST: target.host,
@@ -125,11 +126,8 @@ export const mcp: Bench = {
       verdicts: [verdict],
       notes: [
         `PostgreSQL ${target.host}:${target.port}/${target.database} (orders ${dataset}); Data Lab: embedded store, ` +
-          `LOG_LEVEL=info, RATE_LIMIT_PER_MINUTE=${RATE_LIMIT_PER_MINUTE}, MCP_ENABLED=true ` +
-          `${Object.entries(env)
-            .filter(([name]) => name.startsWith('MCP_FAST'))
-            .map(([n, v]) => `${n}=${v}`)
-            .join(' ')}; ${connections} ` +
+          `LOG_LEVEL=info, RATE_LIMIT_PER_MINUTE=${RATE_LIMIT_PER_MINUTE}, MCP_ENABLED=true, ` +
+          `MCP_FAST_PATH=${env['MCP_FAST_PATH'] ?? 'true'}; ${connections} ` +
           `connections, ${warmup} s warm-up, ${seconds} s per run`,
       ],
       data: { target, ...data },
