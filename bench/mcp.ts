@@ -59,8 +59,9 @@ export const mcp: Bench = {
         params: { name: TOOL, arguments: { customer_id: 0 } },
       }).replace('"customer_id":0', '"customer_id":{id}');
       for (let round_ = 1; round_ <= rounds; round_ += 1) {
+        // One sign-in a round, the same token on both sides (a sign-in per run failed now and then on a busy host).
+        const authorization = `Bearer ${await adminToken(server)}`;
         for (const side of ['data-api', 'mcp'] as const) {
-          const authorization = `Bearer ${await adminToken(server)}`;
           const load: { url: string; headers: Record<string, string>; body?: string } =
             side === 'data-api'
               ? { url: `${server.baseUrl}/data/v1/${uid}?customer_id={id}`, headers: { authorization } }
