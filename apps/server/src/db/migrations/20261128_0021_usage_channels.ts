@@ -53,6 +53,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .columns(['data_source_uid', 'bucket'])
       .execute();
   }
+  await backfillUsageChannels(db);
+}
+
+/** Sums every usage record into the empty channel tables (also used by bench/reporting.ts for its records). */
+export async function backfillUsageChannels(db: Kysely<unknown>): Promise<void> {
   const hour = sql<string>`substr(at, 1, 13) || ':00:00.000Z'`;
   await sql`
     insert into usage_channel_hourly (bucket, channel, data_source_uid, collection_id, ${sql.join(refs(SUM_COLUMNS))})
