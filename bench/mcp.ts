@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pgTarget } from './calling-layer.ts';
 import { createQ100Assets, ensureOrders } from './lib/calling-setup.ts';
 import { adminToken, startDataLab } from './lib/datalab.ts';
-import { intOption } from './lib/options.ts';
+import { envOption, intOption } from './lib/options.ts';
 import { scratchDir, stop } from './lib/processes.ts';
 import { randomLoad, type RandomLoadRun } from './lib/random-load.ts';
 import { median, print, printTable, round } from './lib/stats.ts';
@@ -12,8 +12,9 @@ import type { Bench, BenchResult, Verdict } from './lib/types.ts';
 // a tool call over the MCP endpoint against the same asset over /data/v1 as JSON, side by side in one run
 // on one server: the calling-layer bench's Q100 (100 rows of one random customer of 10,000, cache off), made
 // available to AI agents. (a) GET /data/v1/{uid}?customer_id=N, (b) POST /mcp with a JSON-RPC tools/call of the
-// asset's tool (a stateless request, as every MCP request is: its own MCP server and transport, the tool resolved
-// from the caller's tools, then the same call path). Same admin access token on both. Rounds alternate A B, each
+// asset's tool (a stateless request, as every MCP request is: the fast path — or with
+// --server-env="MCP_FAST_PATH=false" the SDK's own server and transport — the tool resolved from the caller's
+// tools, then the same call path). Same admin access token on both. Rounds alternate A B, each
 // side warmed up first; the verdict is the median over rounds of each round's latency-free ratio of req/s:
 // /data/v1 ÷ MCP, i.e. what a tool call costs relative to the same call over /data/v1 (target ≤ 1.25).
 
@@ -38,7 +39,14 @@ export const mcp: Bench = {
     const warmup = intOption(options, 'warmup', 3, 600);
     const rounds = intOption(options, 'rounds', 3, 10);
     const dataDir = scratchDir('mcp');
-    const env = { RATE_LIMIT_PER_MINUTE, MCP_ENABLED: 'true' };
+    // --server-env="MCP_FAST_PATH=false" measures the SDK's path instead of the fast path.
+    // The bench's PostgreSQL is on this machine, which SQL connections may reach only when allowed.
+    const env: Record<string, string> = {
+      RATE_LIMIT_PER_MINUTE,
+      MCP_ENABLED: 'true',
+      SQL_HOST_ALLOWLIST: target.host,
+      ...envOption(options, 'server-env'),
+    };
     const server = await startDataLab({ dataDir, logLevel: 'info', stdout: join(dataDir, 'server.log'), env });
     const data: Data = { runs: [], ratios: [] };
     try {
@@ -51,8 +59,9 @@ export const mcp: Bench = {
         params: { name: TOOL, arguments: { customer_id: 0 } },
       }).replace('"customer_id":0', '"customer_id":{id}');
       for (let round_ = 1; round_ <= rounds; round_ += 1) {
+        // One sign-in a round, the same token on both sides (a sign-in per run failed now and then on a busy host).
+        const authorization = `Bearer ${await adminToken(server)}`;
         for (const side of ['data-api', 'mcp'] as const) {
-          const authorization = `Bearer ${await adminToken(server)}`;
           const load: { url: string; headers: Record<string, string>; body?: string } =
             side === 'data-api'
               ? { url: `${server.baseUrl}/data/v1/${uid}?customer_id={id}`, headers: { authorization } }
@@ -118,7 +127,8 @@ export const mcp: Bench = {
       verdicts: [verdict],
       notes: [
         `PostgreSQL ${target.host}:${target.port}/${target.database} (orders ${dataset}); Data Lab: embedded store, ` +
-          `LOG_LEVEL=info, RATE_LIMIT_PER_MINUTE=${RATE_LIMIT_PER_MINUTE}, MCP_ENABLED=true; ${connections} ` +
+          `LOG_LEVEL=info, RATE_LIMIT_PER_MINUTE=${RATE_LIMIT_PER_MINUTE}, MCP_ENABLED=true, ` +
+          `MCP_FAST_PATH=${env['MCP_FAST_PATH'] ?? 'true'}; ${connections} ` +
           `connections, ${warmup} s warm-up, ${seconds} s per run`,
       ],
       data: { target, ...data },

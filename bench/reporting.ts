@@ -8,6 +8,7 @@ import {
   dropRollupIndexes,
   rollupTable,
 } from '../apps/server/src/db/migrations/20261125_0012_usage_rollups.ts';
+import { backfillUsageChannels } from '../apps/server/src/db/migrations/20261128_0021_usage_channels.ts';
 import { adminToken, startDataLab, type DataLabServer } from './lib/datalab.ts';
 import { intOption } from './lib/options.ts';
 import { removeScratchDir, scratchDir, stop } from './lib/processes.ts';
@@ -114,6 +115,7 @@ async function fill(url: string, records: number) {
     await sql`set maintenance_work_mem = '512MB'`.execute(db);
     await dropRollupIndexes(db);
     await backfillUsageRollups(db);
+    await backfillUsageChannels(db);
     const backfilled = seconds(started);
     started = performance.now();
     await createRollupIndexes(db);

@@ -5,14 +5,15 @@ import { signIn } from '../apps/server/src/testing/sign-in.ts';
 import { DEMO_PASSWORD, expect, signInAt, test } from './fixtures.ts';
 
 // an editor makes a new data asset available to AI agents, copies the MCP configuration from the asset's
-// page, and a real MCP client (the official SDK) connects with it and calls the asset's tool.
+// page, and a real MCP client (the official SDK) connects with it and calls the asset's tool; the asset's usage
+// then shows that call apart, as a call of AI agents (MCP).
 
 test('an editor makes an asset available to AI agents; an MCP client calls it with the copied configuration', async ({
   page,
   context,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signInAt(page, '/collection?search=Sales', 'admin');
   await page.getByRole('link', { name: 'Sales', exact: true }).first().click();
@@ -29,6 +30,7 @@ test('an editor makes an asset available to AI agents; an MCP client calls it wi
   await expect(page.getByRole('region', { name: 'Preview of the result' }).locator('tbody tr')).toHaveCount(3);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  const assetPath = new URL(page.url()).pathname;
 
   await expect(page.getByText('Available', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Copy mcpServers entry' }).click();
@@ -61,4 +63,16 @@ test('an editor makes an asset available to AI agents; an MCP client calls it wi
   } finally {
     await client.close();
   }
+
+  // The call in the asset's usage, by channel (the rollups are written every 5 s in this suite).
+  await page.setViewportSize({ width: 1440, height: 1000 });
+  const channels = page.getByRole('figure', { name: 'Calls by channel' });
+  await expect(async () => {
+    await page.goto(`${assetPath}?period=24h`);
+    await expect(channels).toContainText('AI agents (MCP): 1 call;', { timeout: 30_000 });
+  }).toPass({ timeout: 120_000 });
+  await channels.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: 'test-results/usage-channels-1440.png', fullPage: true });
+  await page.setViewportSize({ width: 768, height: 1000 });
+  await page.screenshot({ path: 'test-results/usage-channels-768.png', fullPage: true });
 });

@@ -82,6 +82,7 @@ const envSchema = z.object({
   MCP_ENABLED: bool.optional(),
   MCP_MAX_ROWS: z.coerce.number().int().min(1).max(10_000).default(200),
   MCP_DYNAMIC_CLIENT_REGISTRATION: bool.default(true),
+  MCP_FAST_PATH: bool.default(true),
   OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   OVERLOAD_MAX_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0).max(1).default(0),
 });
@@ -159,6 +160,8 @@ export interface Config {
     maxRows: number;
     /** The built-in provider registers MCP clients that ask (RFC 7591). */
     dynamicClientRegistration: boolean;
+    /** tools/call and tools/list answered without the SDK's per-message work (same answers); false: all via the SDK. */
+    fastPath: boolean;
   };
   /** Orders in the demo's sample shop database (tests use a small one). */
   demoShopOrders: number;
@@ -290,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabled: e.MCP_ENABLED ?? e.DEMO ?? (!isProduction && builtIn),
       maxRows: e.MCP_MAX_ROWS,
       dynamicClientRegistration: e.MCP_DYNAMIC_CLIENT_REGISTRATION,
+      fastPath: e.MCP_FAST_PATH,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     sqlHostAllowlist: allowlist.list,

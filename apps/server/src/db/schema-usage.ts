@@ -73,6 +73,10 @@ export interface UsageSourceTable extends UsageSums, UsageBucket {
   data_source_uid: string;
   collection_id: number | null;
 }
+/** Usage per bucket × channel × data source (usage_channel_hourly, usage_channel_daily; migration 0021). */
+export interface UsageChannelTable extends UsageSourceTable {
+  channel: string;
+}
 /** Usage per bucket × user (usage_user_hourly, usage_user_daily). */
 export interface UsageUserTable extends UsageSums, UsageBucket {
   user_key: number;

@@ -6,6 +6,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 
 import type { Flag, Timestamp } from './columns.ts';
 import type {
+  UsageChannelTable,
   UsageDailyTable,
   UsageRecordsTable,
   UsageRollupsTable,
@@ -366,6 +367,8 @@ export interface DB {
   usage_user_daily: UsageUserTable & UsageWeek;
   usage_total_hourly: UsageTotalTable;
   usage_total_daily: UsageTotalTable & UsageWeek;
+  usage_channel_hourly: UsageChannelTable;
+  usage_channel_daily: UsageChannelTable & UsageWeek;
   parameters: ParametersTable;
   transformations: TransformationsTable;
   transformation_rules: TransformationRulesTable;

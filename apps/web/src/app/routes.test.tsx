@@ -30,6 +30,7 @@ const emptyUsage = {
   granularity: 'day',
   totals: zeros,
   series: [],
+  channels: [],
 };
 
 describe('the routes of product §2', () => {

@@ -79,6 +79,19 @@ export type Metrics = z.infer<typeof metrics>;
 export const metricsBucket = metrics.extend({ start: isoDateTime });
 export type MetricsBucket = z.infer<typeof metricsBucket>;
 
+/** Where calls came through: /data/v1 (and the portal's calls of it), the MCP endpoint, downloads. */
+export const usageChannels = ['data-api', 'mcp', 'download'] as const;
+export type UsageChannel = (typeof usageChannels)[number];
+
+/** A channel's figures (distinct users are not kept per channel). */
+const channelMetrics = metrics.omit({ distinctUsers: true });
+export const channelMetricsSummary = z.object({
+  channel: z.enum(usageChannels),
+  totals: channelMetrics,
+  series: z.array(channelMetrics.extend({ start: isoDateTime })),
+});
+export type ChannelMetricsSummary = z.infer<typeof channelMetricsSummary>;
+
 const summaryExtras = {
   from: isoDateTime,
   to: isoDateTime,
@@ -86,6 +99,8 @@ const summaryExtras = {
   /** Everything in scope over the period, and its series (every bucket, empty ones with zeros). */
   totals: metrics,
   series: z.array(metricsBucket),
+  /** The same split by channel: every channel, in the order of usageChannels (zeros where none). */
+  channels: z.array(channelMetricsSummary),
 };
 
 export const dataSourceMetricsSummary = z.object({

@@ -17,6 +17,7 @@ import * as privilegedOverride from './20261128_0016_privileged_override.ts';
 import * as mcp from './20261128_0018_mcp.ts';
 import * as assetVersions from './20261128_0019_asset_versions.ts';
 import * as secretReferences from './20261128_0020_secret_references.ts';
+import * as usageChannels from './20261128_0021_usage_channels.ts';
 
 // Listed here rather than read from the folder, so the set is the same under Node, Vitest and any bundler.
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '20261128_0018_mcp': mcp,
   '20261128_0019_asset_versions': assetVersions,
   '20261128_0020_secret_references': secretReferences,
+  '20261128_0021_usage_channels': usageChannels,
 };

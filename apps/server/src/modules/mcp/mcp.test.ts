@@ -223,6 +223,32 @@ describeApp(
         .executeTakeFirstOrThrow();
       expect(log.message).toContain('MCP tool call of People by country');
       expect(log.message).toContain('by claude-test/1.2.3');
+      // The usage report shows the call apart, as MCP: its asset's split by channel, as its Owner reads it.
+      const report = await world.owner.call(
+        'GET',
+        `/api/Reporting/GetDataSourceMetricsSummaries?dataAssetUid=${world.first.assetUid}`,
+      );
+      expect(report.statusCode, report.body).toBe(200);
+      const { channels, totals } = report.json<{
+        totals: { calls: number };
+        channels: { channel: string; totals: { calls: number; rows: number } }[];
+      }>();
+      const of = (channel: string) => channels.find((entry) => entry.channel === channel)?.totals;
+      expect(channels.map((entry) => entry.channel)).toEqual(['data-api', 'mcp', 'download']);
+      expect(of('mcp')?.calls).toBe(totals.calls);
+      expect(of('mcp')).toMatchObject({ rows: 2 });
+      expect(of('data-api')?.calls).toBe(0);
+      const direct = await world.reader.call('GET', `/data/v1/${world.first.assetUid}?region=1&country=DE`);
+      expect(direct.statusCode, direct.body).toBe(200);
+      await t.app.usage.flush();
+      const after = (
+        await world.owner.call(
+          'GET',
+          `/api/Reporting/GetDataSourceMetricsSummaries?dataAssetUid=${world.first.assetUid}`,
+        )
+      ).json<{ channels: { channel: string; totals: { calls: number } }[] }>();
+      expect(after.channels.find((entry) => entry.channel === 'data-api')?.totals.calls).toBe(1);
+      expect(after.channels.find((entry) => entry.channel === 'mcp')?.totals.calls).toBe(of('mcp')?.calls);
     });
 
     it('answers a value not allowed with a tool error listing the allowed values, and lists them on request', async () => {

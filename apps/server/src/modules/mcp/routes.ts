@@ -5,15 +5,18 @@ import { LRUCache } from 'lru-cache';
 import { AppError } from '../../lib/errors.ts';
 import type { CallServices } from '../calling/call.service.ts';
 import { DefinitionCache } from '../calling/service.ts';
-import { COLUMNS_KEPT_MS, createMcpServer } from './server.ts';
+import { answerFast, fastMessage } from './fast-path.ts';
+import { COLUMNS_KEPT_MS, createMcpServer, mcpCalls, type McpContext } from './server.ts';
 import { clientOfSession, sessionOfClient } from './session.ts';
 
 // The MCP endpoint (Streamable HTTP, stateless): POST /mcp answers JSON-RPC in JSON, one MCP server and transport
-// of the official SDK per request. Every request authenticates afresh (a Data Lab token or an access token of the
-// OIDC provider for the API's audience, in the Authorization header), so nothing of a session outlives a revoked
-// token. A request without a valid token is a 401 naming the protected resource metadata (RFC 9728), which MCP
+// of the official SDK per request (or none: the fast path below). Every request authenticates afresh (a Data Lab
+// token or an access token of the OIDC provider for the API's audience, in the Authorization header), so nothing of
+// a session outlives a revoked token. A request without a valid token is a 401 naming the protected resource metadata (RFC 9728), which MCP
 // clients read to find where to sign in. Host and Origin must be the public URL's (DNS rebinding). Off with
-// MCP_ENABLED=false: then none of these routes exist.
+// MCP_ENABLED=false: then none of these routes exist. Once the caller is known, a plain tools/call or tools/list
+// takes the fast path (fast-path.ts: the same calls, the same answer, without the SDK's per-message work) unless
+// the `fastPath` option (MCP_FAST_PATH) is off; everything else goes through the SDK.
 
 export const MCP_PATH = '/mcp';
 export const RESOURCE_METADATA_PATH = '/.well-known/oauth-protected-resource';
@@ -44,9 +47,15 @@ export function sameSite(publicUrl: URL, host: string | undefined, origin: strin
 
 const jsonRpcError = (code: number, message: string) => ({ jsonrpc: '2.0', error: { code, message }, id: null });
 
-export default async function mcpRoutes(app: FastifyInstance) {
+export interface McpRoutesOptions {
+  /** Plain tools/call and tools/list without the SDK's per-message work (default: MCP_FAST_PATH). */
+  fastPath?: boolean;
+}
+
+export default async function mcpRoutes(app: FastifyInstance, options: McpRoutesOptions = {}) {
   const { config } = app;
   if (!config.mcp.enabled) return;
+  const fastPath = options.fastPath ?? config.mcp.fastPath;
   const publicUrl = new URL(config.publicUrl);
   const resource = `${config.publicUrl}${MCP_PATH}`;
   const metadataUrl = `${config.publicUrl}${RESOURCE_METADATA_PATH}${MCP_PATH}`;
@@ -109,7 +118,7 @@ export default async function mcpRoutes(app: FastifyInstance) {
     const client = initialize
       ? clientLabel(body.params?.clientInfo)
       : clientOfSession(typeof sessionHeader === 'string' ? sessionHeader : undefined);
-    const server = createMcpServer({
+    const context: McpContext = {
       services,
       access: app.access,
       user,
@@ -119,7 +128,15 @@ export default async function mcpRoutes(app: FastifyInstance) {
       headers: { headers: (values) => reply.headers(values) },
       version: '1',
       columns,
-    });
+    };
+    const calls = mcpCalls(context);
+    const fast = fastPath ? fastMessage(request.body, request.headers) : undefined;
+    if (fast)
+      return reply
+        .code(200)
+        .header('content-type', 'application/json')
+        .send(Buffer.from(await answerFast(calls, fast)));
+    const server = createMcpServer(context, calls);
     const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true });
     // Not closed after the reply: both hold nothing past it (no timer, no stream), and closing costs an error
     // object per pending request map; they are garbage once the reply is written.
@@ -146,10 +163,10 @@ export default async function mcpRoutes(app: FastifyInstance) {
       .header('allow', 'POST')
       .send(jsonRpcError(-32000, 'Method not allowed: this MCP endpoint is stateless; send JSON-RPC with POST'));
 
-  const options = { schema: { hide: true } };
-  app.post(MCP_PATH, options, handle);
-  app.get(MCP_PATH, { ...options, exposeHeadRoute: false }, notAllowed);
-  app.delete(MCP_PATH, options, notAllowed);
+  const routeOptions = { schema: { hide: true } };
+  app.post(MCP_PATH, routeOptions, handle);
+  app.get(MCP_PATH, { ...routeOptions, exposeHeadRoute: false }, notAllowed);
+  app.delete(MCP_PATH, routeOptions, notAllowed);
 }
 
 /** "name/version" of an MCP client's clientInfo, bounded and printable. */

@@ -6,6 +6,7 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type ListToolsResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { PRODUCT_NAME } from '@datalab/contract/texts';
@@ -58,11 +59,13 @@ export const COLUMNS_KEPT_MS = 24 * 60 * 60_000;
 
 const columnsKey = (definition: DataSourceDefinition) => `${definition.id}:${definition.version}`;
 
+// Results are built with their keys in the order the SDK's result schema answers them (content, structuredContent,
+// isError): the fast path (fast-path.ts) sends them as built, and must answer byte for byte what the SDK sends.
 function toolError(text: string, details?: Record<string, unknown>): CallToolResult {
   return {
-    isError: true,
     content: [{ type: 'text', text }],
     ...(details ? { structuredContent: details } : {}),
+    isError: true,
   };
 }
 
@@ -249,8 +252,36 @@ const parameterValuesTool: Tool = {
 /** One validator for every request's server: building one compiles Ajv's meta-schemas. */
 const validator = new AjvJsonSchemaValidator();
 
+/** What a request of the caller may ask: its tools, and a call of one. Shared by the SDK's server and the fast path. */
+export interface McpCalls {
+  listTools(): Promise<ListToolsResult>;
+  /** A tool call (params as the SDK's request schema leaves them); an unknown tool throws an McpError. */
+  callTool(params: { name: string; arguments?: Record<string, unknown> }): Promise<CallToolResult>;
+}
+
+export function mcpCalls(context: McpContext): McpCalls {
+  let tools: Promise<AssetTool[]> | undefined;
+  const loadTools = () => (tools ??= toolsOf(context.services.calling.db, context.access, context.user));
+  return {
+    async listTools() {
+      const list = await loadTools();
+      const described = list.map((tool) => describeTool(context, tool));
+      const needsValues = list.some((tool) => tool.parameters.some((def) => def.allowedValues?.kind === 'dataSource'));
+      return { tools: needsValues ? [...described, parameterValuesTool] : described };
+    },
+    async callTool({ name, arguments: args = {} }) {
+      if (name === PARAMETER_VALUES_TOOL) return parameterValues(context, await loadTools(), args);
+      // A call needs only the tool's asset: its definition (and parameters) comes with the call itself.
+      const names = await toolNamesOf(context.services.calling.db, context.access, context.user);
+      const tool = names.find((candidate) => candidate.name === name);
+      if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
+      return callAsset(context, tool, args);
+    },
+  };
+}
+
 /** The MCP server of one request, with the caller's tools. */
-export function createMcpServer(context: McpContext): Server {
+export function createMcpServer(context: McpContext, calls: McpCalls = mcpCalls(context)): Server {
   const server = new Server(
     { name: 'datalab', title: PRODUCT_NAME, version: context.version },
     {
@@ -261,23 +292,7 @@ export function createMcpServer(context: McpContext): Server {
         `Where a parameter takes its values from a list, ${PARAMETER_VALUES_TOOL} names them.`,
     },
   );
-  let tools: Promise<AssetTool[]> | undefined;
-  const loadTools = () => (tools ??= toolsOf(context.services.calling.db, context.access, context.user));
-  server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const list = await loadTools();
-    const described = list.map((tool) => describeTool(context, tool));
-    const needsValues = list.some((tool) => tool.parameters.some((def) => def.allowedValues?.kind === 'dataSource'));
-    return { tools: needsValues ? [...described, parameterValuesTool] : described };
-  });
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const { name } = request.params;
-    const args = request.params.arguments ?? {};
-    if (name === PARAMETER_VALUES_TOOL) return parameterValues(context, await loadTools(), args);
-    // A call needs only the tool's asset: its definition (and parameters) comes with the call itself.
-    const names = await toolNamesOf(context.services.calling.db, context.access, context.user);
-    const tool = names.find((candidate) => candidate.name === name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    return callAsset(context, tool, args);
-  });
+  server.setRequestHandler(ListToolsRequestSchema, () => calls.listTools());
+  server.setRequestHandler(CallToolRequestSchema, (request) => calls.callTool(request.params));
   return server;
 }

@@ -205,6 +205,18 @@ export function sumsPerItemAndBucket(
   );
 }
 
+/** Everything in scope per channel and bucket (migration 0021's tables: channel × data source, with collection). */
+export function sumsPerChannelAndBucket(db: Database, query: RollupQuery) {
+  const table = sql.table(`usage_channel_${query.granularity === 'hour' ? 'hourly' : 'daily'}`);
+  const start = seriesColumn(query.granularity);
+  return rowsOf<Sums & { channel: string; start: string }>(
+    db,
+    sql`select channel, ${start} as start, ${sums()}
+        from ${table} where bucket >= ${query.from} and bucket < ${query.to}${scopeFilter(query.scope)}
+        group by channel, ${start}`,
+  );
+}
+
 /** Distinct users of each of the given data sources over the period (fine table, by data source). */
 export function usersPerDataSource(db: Database, query: RollupQuery, uids: readonly string[]) {
   if (uids.length === 0) return Promise.resolve([]);

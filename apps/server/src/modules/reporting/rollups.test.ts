@@ -10,10 +10,10 @@ import { createPostgresDatabase } from '../../testing/stores.ts';
 import { describeEachStore } from '../../testing/suite.ts';
 import { BUCKET_COLUMNS, DURATION_BOUNDS_MS } from './histogram.ts';
 
-// Every rollup table (4 grains × hourly and daily) equals a recomputation from the records, whether kept by the
-// recorder (its sums kept in memory across record batches and written at a flush; keys met again in later writes
-// go through ON CONFLICT; a failed rollup write kept for the next) or backfilled by migration 0012 from records
-// already stored. The recomputation here is written apart from all of them.
+// Every rollup table (4 grains × hourly and daily, and the channel tables: channel × data source) equals a
+// recomputation from the records, whether kept by the recorder (its sums kept in memory across record batches and
+// written at a flush; keys met again in later writes go through ON CONFLICT; a failed rollup write kept for the
+// next) or backfilled by migrations 0012 and 0021 from records already stored. The recomputation here is written apart from all of them.
 
 type Key = string;
 interface Expected {
@@ -26,9 +26,16 @@ interface Expected {
   counts: number[];
 }
 
-const TABLES: [Grain, Period][] = (['total', 'source', 'user', 'fine'] as const).flatMap((grain) =>
-  (['hourly', 'daily'] as const).map((period): [Grain, Period] => [grain, period]),
+/** The grains of migration 0012, and 'channel' (migration 0021: bucket × channel × data source). */
+type TestGrain = Grain | 'channel';
+
+const TABLES: [TestGrain, Period][] = (['total', 'source', 'user', 'fine', 'channel'] as const).flatMap((grain) =>
+  (['hourly', 'daily'] as const).map((period): [TestGrain, Period] => [grain, period]),
 );
+
+const tableOf = (grain: TestGrain, period: Period) =>
+  grain === 'channel' ? `usage_channel_${period}` : rollupTable(grain, period);
+const hasUid = (grain: TestGrain) => grain === 'source' || grain === 'fine' || grain === 'channel';
 
 function bucketOf(durationMs: number) {
   const index = DURATION_BOUNDS_MS.findIndex((bound) => durationMs <= bound);
@@ -38,19 +45,18 @@ function bucketOf(durationMs: number) {
 const hour = (at: string) => `${at.slice(0, 13)}:00:00.000Z`;
 const day = (at: string) => `${at.slice(0, 10)}T00:00:00.000Z`;
 
-/** A row's key in one grain: 'bucket|uid|user', with the parts the grain lacks left empty. */
-function keyOf(grain: Grain, bucket: string, uid: string, user: number | string) {
-  const withUid = grain === 'source' || grain === 'fine';
+/** A row's key in one grain: 'bucket|uid|user|channel', with the parts the grain lacks left empty. */
+function keyOf(grain: TestGrain, bucket: string, uid: string, user: number | string, channel: string) {
   const withUser = grain === 'user' || grain === 'fine';
-  return `${bucket}|${withUid ? uid : ''}|${withUser ? String(user) : ''}`;
+  return `${bucket}|${hasUid(grain) ? uid : ''}|${withUser ? String(user) : ''}|${grain === 'channel' ? channel : ''}`;
 }
 
 /** Recomputes one rollup table from the stored records of the given data sources. */
-async function recompute(db: Database, uids: string[], grain: Grain, period: Period) {
+async function recompute(db: Database, uids: string[], grain: TestGrain, period: Period) {
   const records = await db.selectFrom('usage_records').selectAll().where('data_source_uid', 'in', uids).execute();
   const sums = new Map<Key, Expected>();
   for (const r of records) {
-    const key = keyOf(grain, (period === 'hourly' ? hour : day)(r.at), r.data_source_uid, r.user_id ?? 0);
+    const key = keyOf(grain, (period === 'hourly' ? hour : day)(r.at), r.data_source_uid, r.user_id ?? 0, r.channel);
     const row = sums.get(key) ?? {
       calls: 0,
       errors: 0,
@@ -75,19 +81,19 @@ async function recompute(db: Database, uids: string[], grain: Grain, period: Per
 }
 
 /** One stored rollup table as the recomputation's map (the test's records are the only ones in its buckets). */
-async function stored(db: Database, uids: string[], grain: Grain, period: Period, sunday: string) {
-  const table = rollupTable(grain, period) as 'usage_hourly';
+async function stored(db: Database, uids: string[], grain: TestGrain, period: Period, sunday: string) {
+  const table = tableOf(grain, period) as 'usage_hourly';
   // The test's records are the only ones in these days (a Sunday evening to Wednesday, April 2026).
   let query = db
     .selectFrom(table)
     .selectAll()
     .where('bucket', '>=', `${sunday}T00:00:00.000Z`)
     .where('bucket', '<', new Date(Date.parse(sunday) + 4 * 24 * 3600 * 1000).toISOString());
-  if (grain === 'source' || grain === 'fine') query = query.where('data_source_uid', 'in', uids);
+  if (hasUid(grain)) query = query.where('data_source_uid', 'in', uids);
   const rows = (await query.execute()) as (Record<string, unknown> & { bucket: string })[];
   return new Map<Key, Expected>(
     rows.map((r) => [
-      keyOf(grain, r.bucket, String(r['data_source_uid'] ?? ''), Number(r['user_key'] ?? 0)),
+      keyOf(grain, r.bucket, String(r['data_source_uid'] ?? ''), Number(r['user_key'] ?? 0), String(r['channel'])),
       {
         calls: Number(r['calls']),
         errors: Number(r['errors']),
@@ -108,8 +114,8 @@ async function expectEveryTableToMatch(db: Database, uids: string[], sunday = FI
       await stored(db, uids, grain, period, sunday),
       await recompute(db, uids, grain, period),
     ];
-    expect({ table: rollupTable(grain, period), rows: actual }).toEqual({
-      table: rollupTable(grain, period),
+    expect({ table: tableOf(grain, period), rows: actual }).toEqual({
+      table: tableOf(grain, period),
       rows: expected,
     });
   }
@@ -138,7 +144,7 @@ function randomRecords(count: number, uids: string[], seed = 7, users = 5, sunda
       dataSourceId: found ? 500 + source : null,
       dataSourceUid: uids[source]!,
       collectionId: found ? 9 + (source % 3) : null,
-      channel: next(4) === 0 ? 'download' : 'data-api',
+      channel: (['download', 'mcp', 'data-api', 'data-api'] as const)[next(4)]!,
       format: 'json',
       // 400 exactly is an error (>= 400, not > 400).
       status: [200, 200, 200, 400, 404, 500][next(6)]!,
@@ -196,8 +202,8 @@ describeEachStore(
         await app.usage.flush();
       }
       await expectEveryTableToMatch(app.db, uids);
-      for (const grain of ['total', 'source', 'user', 'fine'] as const) {
-        const table = rollupTable(grain, 'daily') as 'usage_daily';
+      for (const grain of ['total', 'source', 'user', 'fine', 'channel'] as const) {
+        const table = tableOf(grain, 'daily') as 'usage_daily';
         const weeks = await app.db.selectFrom(table).select(['bucket', 'week']).distinct().execute();
         expect(weeks.length).toBeGreaterThan(0);
         for (const { bucket, week } of weeks) {
@@ -282,7 +288,9 @@ describeEachStore(
           request_id: null,
         }));
         await db.insertInto('usage_records').values(rows).execute();
-        expect(await migrateToLatest(db)).toContain('20261125_0012_usage_rollups');
+        expect(await migrateToLatest(db)).toEqual(
+          expect.arrayContaining(['20261125_0012_usage_rollups', '20261128_0021_usage_channels']),
+        );
         await expectEveryTableToMatch(db, uids);
         const monday = await db
           .selectFrom('usage_user_daily')

@@ -10,18 +10,32 @@ import type { DB, UsageRecordsTable } from '../../db/schema.ts';
 import { insertRows, type BulkColumn } from './bulk.ts';
 import { BUCKET_COLUMNS, bucketIndex } from './histogram.ts';
 
-// Keeps the usage rollups (migration 0012). The recorder (plugins/usage.ts) adds each batch of records it has
-// written to a RollupBuffer: in memory, per (hour, data source, user) — the fine hourly grain — summed across
-// batches. Every USAGE_ROLLUP_FLUSH_MS (and at shutdown) the buffer's rows are summed once per table (4 grains ×
-// hour and day) and each key is upserted once, in one transaction: a key called a thousand times in the interval
+// Keeps the usage rollups (migrations 0012 and 0021). The recorder (plugins/usage.ts) adds each batch of records it
+// has written to a RollupBuffer: in memory, per (hour, data source, user, channel) — the fine hourly grain and the
+// channel — summed across batches. Every USAGE_ROLLUP_FLUSH_MS (and at shutdown) the buffer's rows are summed once
+// per table (4 grains × hour and day, and the channel tables: hour/day × channel × data source; the other tables
+// sum the channels together) and each key is upserted once, in one transaction: a key called a thousand times in the interval
 // costs one upsert, not one per batch. Keys are written in sorted order so that two instances upserting
 // overlapping keys take their row locks in the same order (no deadlock on PostgreSQL); each table's rows go in
 // one statement (bulk.ts).
 
 type RecordRow = Insertable<UsageRecordsTable>;
 
+/** The grains of migration 0012, and 'channel' (bucket × channel × data source, migration 0021). */
+type RollupGrain = Grain | 'channel';
+
+const tableOf = (grain: RollupGrain, period: Period) =>
+  grain === 'channel' ? `usage_channel_${period}` : rollupTable(grain, period);
+
+const keysOf = (grain: RollupGrain): readonly string[] =>
+  grain === 'channel' ? ['channel', 'data_source_uid'] : GRAIN_KEYS[grain];
+
+const hasSource = (grain: RollupGrain) => grain === 'source' || grain === 'fine' || grain === 'channel';
+
 export interface RollupRow {
   bucket: string;
+  /** The usage records' channel ('data-api', 'mcp', 'download'); '' once summed over channels. */
+  channel: string;
   data_source_uid: string;
   user_key: number;
   collection_id: number | null;
@@ -58,17 +72,33 @@ function addInto(into: RollupRow, from: RollupRow) {
   for (let i = 0; i < into.counts.length; i += 1) into.counts[i]! += from.counts[i]!;
 }
 
+const fineKey = (row: RollupRow) =>
+  `${row.bucket}\u0000${row.data_source_uid}\u0000${row.user_key}\u0000${row.channel}`;
+
 /** Sums rows per (bucket, the grain's keys); `bucketOf` maps a row's bucket to the coarser one. */
-export function sumRows(rows: Iterable<RollupRow>, grain: Grain, bucketOf: (bucket: string) => string): RollupRow[] {
+export function sumRows(
+  rows: Iterable<RollupRow>,
+  grain: RollupGrain,
+  bucketOf: (bucket: string) => string,
+): RollupRow[] {
   const sums = new Map<string, RollupRow>();
   for (const row of rows) {
     const bucket = bucketOf(row.bucket);
-    const uid = grain === 'source' || grain === 'fine' ? row.data_source_uid : '';
+    const uid = hasSource(grain) ? row.data_source_uid : '';
     const user = grain === 'user' || grain === 'fine' ? row.user_key : 0;
-    const key = `${bucket}\u0000${uid}\u0000${user}`;
+    const channel = grain === 'channel' ? row.channel : '';
+    const key = `${bucket}\u0000${uid}\u0000${user}\u0000${channel}`;
     let sum = sums.get(key);
     if (!sum) {
-      sum = { ...row, bucket, data_source_uid: uid, user_key: user, collection_id: null, counts: [...row.counts] };
+      sum = {
+        ...row,
+        bucket,
+        channel,
+        data_source_uid: uid,
+        user_key: user,
+        collection_id: null,
+        counts: [...row.counts],
+      };
       sum.collection_id = row.collection_id;
       sums.set(key, sum);
     } else addInto(sum, row);
@@ -77,11 +107,14 @@ export function sumRows(rows: Iterable<RollupRow>, grain: Grain, bucketOf: (buck
 }
 
 /** Fine hourly rows summed for every rollup table: every other table from them. */
-export function aggregateFine(fineHourly: readonly RollupRow[]): { grain: Grain; period: Period; rows: RollupRow[] }[] {
+export function aggregateFine(
+  fineHourly: readonly RollupRow[],
+): { grain: RollupGrain; period: Period; rows: RollupRow[] }[] {
   const same = (bucket: string) => bucket;
   const fineDaily = sumRows(fineHourly, 'fine', dayOf);
   const sourceHourly = sumRows(fineHourly, 'source', same);
   const sourceDaily = sumRows(fineDaily, 'source', same);
+  const channelHourly = sumRows(fineHourly, 'channel', same);
   return [
     { grain: 'fine', period: 'hourly', rows: sumRows(fineHourly, 'fine', same) },
     { grain: 'fine', period: 'daily', rows: fineDaily },
@@ -91,18 +124,21 @@ export function aggregateFine(fineHourly: readonly RollupRow[]): { grain: Grain;
     { grain: 'user', period: 'daily', rows: sumRows(fineDaily, 'user', same) },
     { grain: 'total', period: 'hourly', rows: sumRows(sourceHourly, 'total', same) },
     { grain: 'total', period: 'daily', rows: sumRows(sourceDaily, 'total', same) },
+    { grain: 'channel', period: 'hourly', rows: channelHourly },
+    { grain: 'channel', period: 'daily', rows: sumRows(channelHourly, 'channel', dayOf) },
   ];
 }
 
 /** A table's columns in insert order, and the value of each for a row. */
-function columnsOf(grain: Grain, period: Period): [BulkColumn, (row: RollupRow) => unknown][] {
+function columnsOf(grain: RollupGrain, period: Period): [BulkColumn, (row: RollupRow) => unknown][] {
   const text = (name: string): BulkColumn => ({ name, type: 'text' });
   const int = (name: string): BulkColumn => ({ name, type: 'integer' });
   const columns: [BulkColumn, (row: RollupRow) => unknown][] = [[text('bucket'), (row) => row.bucket]];
   if (period === 'daily') columns.push([text('week'), (row) => weekOf(row.bucket)]);
-  if (grain === 'source' || grain === 'fine') columns.push([text('data_source_uid'), (row) => row.data_source_uid]);
+  if (grain === 'channel') columns.push([text('channel'), (row) => row.channel]);
+  if (hasSource(grain)) columns.push([text('data_source_uid'), (row) => row.data_source_uid]);
   if (grain === 'user' || grain === 'fine') columns.push([int('user_key'), (row) => row.user_key]);
-  if (grain === 'source' || grain === 'fine') columns.push([int('collection_id'), (row) => row.collection_id]);
+  if (hasSource(grain)) columns.push([int('collection_id'), (row) => row.collection_id]);
   columns.push(
     [int('calls'), (row) => row.calls],
     [int('errors'), (row) => row.errors],
@@ -115,14 +151,14 @@ function columnsOf(grain: Grain, period: Period): [BulkColumn, (row: RollupRow) 
 }
 
 /** Adds the rows to one table: new keys inserted, known ones summed (collection: the latest known). */
-async function upsert(trx: Transaction<DB>, grain: Grain, period: Period, rows: RollupRow[]) {
-  const table = rollupTable(grain, period);
+async function upsert(trx: Transaction<DB>, grain: RollupGrain, period: Period, rows: RollupRow[]) {
+  const table = tableOf(grain, period);
   const columns = columnsOf(grain, period);
   const sums = SUM_COLUMNS.map((column) => `${column} = ${table}.${column} + excluded.${column}`);
-  if (grain === 'source' || grain === 'fine') {
+  if (hasSource(grain)) {
     sums.push(`collection_id = coalesce(excluded.collection_id, ${table}.collection_id)`);
   }
-  const conflict = `on conflict (${['bucket', ...GRAIN_KEYS[grain]].join(', ')}) do update set ${sums.join(', ')}`;
+  const conflict = `on conflict (${['bucket', ...keysOf(grain)].join(', ')}) do update set ${sums.join(', ')}`;
   const values = rows.map((row) => columns.map(([, value]) => value(row)));
   await insertRows(
     trx as unknown as Kysely<never>,
@@ -139,7 +175,7 @@ export async function addToRollups(trx: Transaction<DB>, fineHourly: readonly Ro
 }
 
 /**
- * Rollup increments not yet written, summed per fine hourly key (hour, data source, user). They are counters:
+ * Rollup increments not yet written, summed per fine hourly key and channel (hour, data source, user, channel). They are counters:
  * rows taken for a write that then fails are put back (summed again) and go with the next write.
  */
 export class RollupBuffer {
@@ -155,11 +191,12 @@ export class RollupBuffer {
     for (const record of records) {
       const bucket = hourOf(record.at);
       const user = record.user_id ?? 0;
-      const key = `${bucket}\u0000${record.data_source_uid}\u0000${user}`;
+      const key = `${bucket}\u0000${record.data_source_uid}\u0000${user}\u0000${record.channel}`;
       let row = this.#rows.get(key);
       if (!row) {
         row = {
           bucket,
+          channel: record.channel,
           data_source_uid: record.data_source_uid,
           user_key: user,
           collection_id: null,
@@ -192,11 +229,11 @@ export class RollupBuffer {
 
   /** Puts back rows whose write failed (summed with whatever arrived meanwhile). */
   restore(rows: readonly RollupRow[]): void {
-    for (const row of sumRows(rows, 'fine', (bucket) => bucket)) {
-      const key = `${row.bucket}\u0000${row.data_source_uid}\u0000${row.user_key}`;
+    for (const row of rows) {
+      const key = fineKey(row);
       const known = this.#rows.get(key);
       if (known) addInto(known, row);
-      else this.#rows.set(key, row);
+      else this.#rows.set(key, { ...row, counts: [...row.counts] });
     }
   }
 }

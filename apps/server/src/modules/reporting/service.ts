@@ -1,9 +1,11 @@
-import type {
-  DataSourceMetricsSummary,
-  Granularity,
-  Metrics,
-  MetricsBucket,
-  UserMetricsSummary,
+import {
+  usageChannels,
+  type ChannelMetricsSummary,
+  type DataSourceMetricsSummary,
+  type Granularity,
+  type Metrics,
+  type MetricsBucket,
+  type UserMetricsSummary,
 } from '@datalab/contract/api/reporting';
 import type { Database } from '../../db/database.ts';
 import { alignPeriod, spansOf } from './period.ts';
@@ -22,6 +24,7 @@ import {
   findUsers,
   pageOfItems,
   sumsPerBucket,
+  sumsPerChannelAndBucket,
   sumsPerItemAndBucket,
   usersPerBucket,
   usersPerDataSource,
@@ -51,6 +54,7 @@ interface Summary<Item> {
   granularity: Granularity;
   totals: Metrics;
   series: MetricsBucket[];
+  channels: ChannelMetricsSummary[];
   items: Item[];
   totalCount: number;
   page: number;
@@ -91,6 +95,22 @@ async function itemUsers(
   };
 }
 
+const withoutUsers = <M extends Metrics>({ distinctUsers: _users, ...figures }: M) => figures;
+
+/** Every channel's totals and series (a channel's totals are the sum of its series: the buckets cover the period). */
+function presentChannels(buckets: readonly string[], rows: readonly (Sums & { channel: string; start: string })[]) {
+  return usageChannels.map((channel) => {
+    const own = rows.filter((row) => row.channel === channel);
+    const sums = emptyAccumulator();
+    for (const row of own) accumulate(row, sums);
+    return {
+      channel,
+      totals: withoutUsers(presentMetrics(sums, 0)),
+      series: presentSeries(buckets, new Map(own.map((row) => [row.start, row]))).map(withoutUsers),
+    };
+  });
+}
+
 async function summarise<Key extends string | number>(db: Database, request: SummaryRequest, dimension: Dimension) {
   const period = alignPeriod(request.from, request.to, request.granularity);
   const query: RollupQuery = {
@@ -100,7 +120,7 @@ async function summarise<Key extends string | number>(db: Database, request: Sum
     spans: spansOf(period),
     scope: request.scope,
   };
-  const [overall, bucketUsers, users, page] = await Promise.all([
+  const [overall, bucketUsers, users, page, perChannel] = await Promise.all([
     sumsPerBucket(db, query),
     usersPerBucket(db, query),
     distinctUsers(db, query),
@@ -108,6 +128,7 @@ async function summarise<Key extends string | number>(db: Database, request: Sum
       limit: request.pageSize,
       offset: (request.page - 1) * request.pageSize,
     }),
+    sumsPerChannelAndBucket(db, query),
   ]);
   const keys = page.map((row) => row.item as Key);
   const [perItem, totalCount, usersOf] = await Promise.all([
@@ -141,6 +162,7 @@ async function summarise<Key extends string | number>(db: Database, request: Sum
     granularity: request.granularity,
     totals: presentMetrics(totals, users),
     series: presentSeries(period.buckets, series),
+    channels: presentChannels(period.buckets, perChannel),
     items,
     totalCount,
     page: request.page,

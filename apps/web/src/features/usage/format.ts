@@ -1,4 +1,4 @@
-import type { Granularity, Metrics } from '@datalab/contract/api/reporting';
+import type { Granularity, Metrics, UsageChannel } from '@datalab/contract/api/reporting';
 
 // How usage figures read. Buckets are UTC hours, days and ISO weeks: they are labelled in UTC too, so a day's
 // bar is that day whatever the reader's time zone.
@@ -45,3 +45,10 @@ export function formatBucket(start: Date, granularity: Granularity): string {
 }
 
 export const granularityNouns: Record<Granularity, string> = { hour: 'hour', day: 'day', week: 'week' };
+
+/** How the portal names each channel calls come through. */
+export const channelLabels: Record<UsageChannel, string> = {
+  'data-api': 'Data API',
+  mcp: 'AI agents (MCP)',
+  download: 'Downloads',
+};

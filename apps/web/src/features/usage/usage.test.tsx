@@ -43,6 +43,24 @@ const busy = () =>
     distinctUsers: 6,
   });
 
+const channelFigures = ({ distinctUsers: _users, ...figures }: ReturnType<typeof metrics>) => figures;
+
+/** The calls split by channel: of the busy day's 1,230, 1,000 over the Data API and 230 from AI agents (MCP). */
+function channels(from: string, totals: ReturnType<typeof metrics>) {
+  const split = { 'data-api': [totals.calls - 234, 4], mcp: [230, 0], download: [0, 0] } as const;
+  return (['data-api', 'mcp', 'download'] as const).map((channel) => {
+    const [first, second] = totals.calls === 0 ? [0, 0] : split[channel];
+    return {
+      channel,
+      totals: channelFigures(metrics({ calls: first + second })),
+      series: [
+        { start: from, ...channelFigures(metrics({ calls: first })) },
+        { start: '2026-11-23T00:00:00.000Z', ...channelFigures(metrics({ calls: second })) },
+      ],
+    };
+  });
+}
+
 /** A reply as the server sends it, with the period of the request and a series of one bucket per day. */
 function summaries(request: FakeRequest, items: unknown[], totals = busy()) {
   const from = request.query.get('from') ?? NOW.toISOString();
@@ -56,6 +74,7 @@ function summaries(request: FakeRequest, items: unknown[], totals = busy()) {
       { start: from, ...metrics({ calls: totals.calls - 4, errors: totals.errors, p50Ms: 20, p95Ms: 500 }) },
       { start: '2026-11-23T00:00:00.000Z', ...metrics({ calls: 4, p50Ms: 10, p95Ms: 50 }) },
     ],
+    channels: channels(from, totals),
   };
 }
 
@@ -177,6 +196,24 @@ describe('a usage report', () => {
     expect(rows.map((row) => row.textContent)).toEqual(['PeriodCallsErrors', 'Nov 171,23037', 'Nov 2340']);
     const duration = screen.getByRole('figure', { name: 'Duration' });
     expect(within(duration).getByText(/The slowest day was Nov 17: p95 ≤ 500 ms\./)).toBeTruthy();
+  });
+
+  it('shows the calls of AI agents (MCP) apart from the Data API and downloads, chart and table', async () => {
+    fakeApi(reportingRoutes());
+    renderApp({ path: '/management/usage', ...signedIn(true) });
+    const figure = await screen.findByRole('figure', { name: 'Calls by channel' });
+    expect(
+      within(figure).getByText(
+        'Calls per day (UTC) by channel. Data API: 1,004 calls; AI agents (MCP): 230 calls; Downloads: 0 calls.',
+      ),
+    ).toBeTruthy();
+    const table = within(figure).getByRole('table', { name: 'Calls by channel: data', hidden: true });
+    const rows = within(table).getAllByRole('row', { hidden: true });
+    expect(rows.map((row) => row.textContent)).toEqual([
+      'PeriodData APIAI agents (MCP)Downloads',
+      'Nov 171,0002300',
+      'Nov 23400',
+    ]);
   });
 
   it('says there were no calls in the period, and what to do', async () => {

@@ -1,8 +1,9 @@
 import '@mantine/charts/styles.css';
 import { BarChart, LineChart } from '@mantine/charts';
 import { SimpleGrid } from '@mantine/core';
-import type { Granularity, MetricsBucket } from '@datalab/contract/api/reporting';
+import type { ChannelMetricsSummary, Granularity, MetricsBucket } from '@datalab/contract/api/reporting';
 import {
+  channelLabels,
   errorRate,
   formatBucket,
   formatCount,
@@ -13,16 +14,19 @@ import {
 } from '../format.ts';
 import { ChartFigure } from './ChartFigure.tsx';
 
-// The period's series as two charts. Loaded on demand (recharts is large): only those who may see usage fetch it.
+// The period's series as three charts: calls and errors, durations, and calls by channel (the Data API, AI agents
+// over MCP, downloads). Loaded on demand (recharts is large): only those who may see usage fetch it.
 // Series colours are shade 8 or 9 of Mantine's palette, each at least 4.3:1 against the white background (WCAG
 // 1.4.11 asks 3:1 for graphics): blue 8 #1971c2 5.0:1, red 9 #c92a2a 5.5:1, teal 9 #087f5b 5.0:1, orange 9 #d9480f
-// 4.3:1. The series differ by more than colour: calls and errors are separate bars, p95 is dashed, and every series
+// 4.3:1, grape 9 #862e9c 7.6:1. The series differ by more than colour: calls and errors are separate bars, p95 is dashed, and every series
 // is named in the legend, the tooltip and the table.
 
 const CHART_HEIGHT = 240;
 
 export interface UsageChartsProps {
   series: MetricsBucket[];
+  /** The same calls split by channel, in the contract's order. */
+  channels: ChannelMetricsSummary[];
   granularity: Granularity;
   headingOrder: 2 | 3 | 4;
 }
@@ -57,10 +61,24 @@ function durationSummary(series: MetricsBucket[], granularity: Granularity): str
   return `Call durations per ${noun} (UTC), median and 95th percentile. The slowest ${noun} was ${formatBucket(slowest.start, granularity)}: p95 ${formatPercentile(slowest.p95Ms)}.`;
 }
 
+const CHANNEL_COLOURS: Record<ChannelMetricsSummary['channel'], string> = {
+  'data-api': 'blue.8',
+  mcp: 'grape.9',
+  download: 'orange.9',
+};
+
+function channelSummary(channels: ChannelMetricsSummary[], granularity: Granularity): string {
+  const parts = channels.map(
+    ({ channel, totals }) =>
+      `${channelLabels[channel]}: ${formatCount(totals.calls)} call${totals.calls === 1 ? '' : 's'}`,
+  );
+  return `Calls per ${granularityNouns[granularity]} (UTC) by channel. ${parts.join('; ')}.`;
+}
+
 const durationCell = (bucket: MetricsBucket | undefined, key: 'p50Ms' | 'p95Ms') =>
   bucket && bucket.calls > 0 ? formatPercentile(bucket[key]) : '—';
 
-export function UsageCharts({ series, granularity, headingOrder }: UsageChartsProps) {
+export function UsageCharts({ series, channels, granularity, headingOrder }: UsageChartsProps) {
   const labels = series.map((bucket) => formatBucket(bucket.start, granularity));
   const data = series.map((bucket, index) => ({
     bucket: labels[index],
@@ -69,6 +87,11 @@ export function UsageCharts({ series, granularity, headingOrder }: UsageChartsPr
     // No calls, no duration: a gap in the line rather than a misleading 0 ms.
     p50: bucket.calls === 0 ? null : bucket.p50Ms,
     p95: bucket.calls === 0 ? null : bucket.p95Ms,
+  }));
+  // The channels' series cover the same buckets as the overall one.
+  const byChannel = labels.map((bucket, index) => ({
+    bucket,
+    ...Object.fromEntries(channels.map((entry) => [entry.channel, entry.series[index]?.calls ?? 0])),
   }));
   return (
     <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
@@ -120,6 +143,32 @@ export function UsageCharts({ series, granularity, headingOrder }: UsageChartsPr
           curveType="linear"
           connectNulls={false}
           withDots={series.length <= 31}
+          tickLine="y"
+        />
+      </ChartFigure>
+      <ChartFigure
+        headingOrder={headingOrder}
+        title="Calls by channel"
+        summary={channelSummary(channels, granularity)}
+        rowLabels={labels}
+        columns={channels.map((entry) => ({
+          label: channelLabels[entry.channel],
+          format: (row: number) => formatCount(entry.series[row]?.calls ?? 0),
+        }))}
+      >
+        <BarChart
+          h={CHART_HEIGHT}
+          data={byChannel}
+          dataKey="bucket"
+          type="stacked"
+          series={channels.map((entry) => ({
+            name: entry.channel,
+            label: channelLabels[entry.channel],
+            color: CHANNEL_COLOURS[entry.channel],
+          }))}
+          withLegend
+          accessibilityLayer={false}
+          valueFormatter={formatCount}
           tickLine="y"
         />
       </ChartFigure>

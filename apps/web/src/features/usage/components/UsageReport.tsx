@@ -107,12 +107,12 @@ export function UsageReport({ scope, headingOrder = 2, empty, userHref }: UsageR
   else if (sources.isError) content = <InlineError error={sources.error} />;
   else if (sources.data.totals.calls === 0) content = <UsageEmpty {...empty} />;
   else {
-    const { totals, series, granularity, items, totalCount } = sources.data;
+    const { totals, series, channels, granularity, items, totalCount } = sources.data;
     content = (
       <Stack gap="lg">
         <UsageKpis totals={totals} />
         <Suspense fallback={<PageLoader label="Loading the charts" />}>
-          <UsageCharts series={series} granularity={granularity} headingOrder={headingOrder} />
+          <UsageCharts series={series} channels={channels} granularity={granularity} headingOrder={headingOrder} />
         </Suspense>
         {scope.kind === 'dataAsset' ? null : (
           <Section title="Top data sources" order={headingOrder} total={totalCount}>
