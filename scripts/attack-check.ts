@@ -421,7 +421,7 @@ function filesContaining(dir: string, needle: string): string[] {
     (await api(admin, 'GET', '/api/DataSource/GetAll?pageSize=100')).json.items as { uid: string; kind: string }[]
   ).find((a) => a.kind === 'webapi')!.uid;
   const exchange = { 'x-datalab-exchange': '1' };
-  const exchangeReader = await api(partner, 'GET', `/data/v1/${webApi}?region=1&country=IT`, undefined, exchange);
+  const exchangeReader = await api(partner, 'GET', `/data/v1/${webApi}?region=1&country=FR`, undefined, exchange);
   const exchangeOwner = await api(admin, 'GET', `/data/v1/${webApi}?region=1&country=ES`, undefined, exchange);
   const carries = (reply: Reply) => Array.isArray(reply.json?.exchanges) || reply.text.includes('/demo-api/');
   record(
