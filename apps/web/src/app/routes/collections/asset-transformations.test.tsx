@@ -237,7 +237,7 @@ describe('a save refused for a rule', () => {
     // The toast names the one field the form does not show, by its label.
     expect(await screen.findByText(/Timeout ms: Timeout ms must be at most 300000/)).toBeTruthy();
     expect(document.body.textContent).not.toMatch(/transformations\.|rules\.|Transformations 1|Rules \d/);
-  });
+  }, 40_000);
 });
 
 describe('client tools in the asset editor', () => {
