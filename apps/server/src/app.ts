@@ -32,7 +32,12 @@ import appLogRetentionPlugin from './plugins/app-log-retention.ts';
 import authPlugin from './plugins/auth.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
-import errorsPlugin, { clientErrorHandler, notFoundReply } from './plugins/errors.ts';
+import errorsPlugin, {
+  clientErrorHandler,
+  frameworkErrorReply,
+  MAX_PARAM_LENGTH,
+  notFoundReply,
+} from './plugins/errors.ts';
 import type { MetricFamiliesKind } from './plugins/metric-families.ts';
 import metricsPlugin from './plugins/metrics.ts';
 import oidcPlugin from './plugins/oidc.ts';
@@ -115,7 +120,18 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
     return503OnClosing: true,
     clientErrorHandler,
     forceCloseConnections: 'idle',
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // A path the router refuses (too long a parameter, a malformed escape) gets the one error reply, not
+    // Fastify's own, which repeats the whole path.
+    frameworkErrors: frameworkErrorReply,
+  });
+  // A body of no bytes sent as JSON is no body: a POST whose fields are all optional takes it as {}
+  // (route.ts), as it does when the content type is left out.
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { headers } = request;
+    const noBytes = headers['content-length'] === undefined || headers['content-length'] === '0';
+    if (noBytes && headers['transfer-encoding'] === undefined) delete headers['content-type'];
+    done();
   });
   const apiRoutes: string[] = [];
   app.decorate('apiRoutes', apiRoutes);

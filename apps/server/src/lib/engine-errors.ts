@@ -34,14 +34,27 @@ function query400(error: EngineError): AppError {
   return carriesDatabaseText(error) ? new DatabaseTextError(options) : new AppError(options);
 }
 
+/**
+ * The engine names a rule by its place ('0.rules.1.column'); the reply names it by its path in the request, as every
+ * other 400 does ('transformations.0.rules.1.column'), so that a form can put the message under the rule's field.
+ */
+function transformationErrors(error: EngineError): Record<string, string[]> {
+  if (!error.errors) return { transformations: [error.message] };
+  return Object.fromEntries(
+    Object.entries(error.errors).map(([key, texts]) => [
+      key.startsWith('transformations') ? key : `transformations.${key}`,
+      texts,
+    ]),
+  );
+}
+
 export function engineErrorReply(error: EngineError, audience: ErrorAudience = 'author'): AppError {
   if (audience === 'caller' && carriesDatabaseText(error)) return dataSourceFailed();
   switch (error.code) {
     case 'INVALID_PARAMETERS':
+      return validation(error.errors ?? { parameters: [error.message] });
     case 'INVALID_TRANSFORMATION':
-      return validation(
-        error.errors ?? { [error.code === 'INVALID_PARAMETERS' ? 'parameters' : 'rules']: [error.message] },
-      );
+      return validation(transformationErrors(error));
     case 'POOL_EXHAUSTED':
       return new AppError({ status: 503, code: 'unavailable', title: error.message, headers: { 'retry-after': '1' } });
     case 'TIMEOUT':

@@ -88,6 +88,24 @@ describeApp('error replies and secrets', (context) => {
     expect(collection.body).not.toContain('b'.repeat(64));
   });
 
+  it('answers a path segment over the router limit, or a bad escape, in the one error shape without echoing it', async () => {
+    const t = context();
+    const token = await createToken(reader, { roles: [{ collectionUid: collection.uid, role: 'Reader' }] });
+    const pasted = `${token.secret}${'c'.repeat(300)}`;
+    for (const url of [`/data/v1/${pasted}`, `/api/DataSource/GetByUid/${pasted}`]) {
+      const tooLong = await reader.call('GET', url);
+      expect(tooLong.statusCode).toBe(414);
+      expect(tooLong.json()).toMatchObject({ status: 414, code: 'validation', requestId: expect.any(String) });
+      expect(tooLong.body).not.toContain(token.secret.slice(4, 44));
+      expect(tooLong.body).not.toContain('c'.repeat(64));
+    }
+    const badEscape = await reader.call('GET', `/api/DataSource/GetByUid/${token.secret}%E0%A4%A`);
+    expect(badEscape.statusCode).toBe(400);
+    expect(badEscape.json()).toMatchObject({ status: 400, code: 'validation', requestId: expect.any(String) });
+    expect(badEscape.body).not.toContain(token.secret.slice(4, 44));
+    expect(await storedText(t)).not.toContain(token.secret.slice(4, 44));
+  });
+
   it('gives Readers and tokens the bad-gateway text for a database failure, and authors its own text', async () => {
     const t = context();
     const asset = await buildAsset(owner, collection, connectionId, { sql: 'select id from no_such_table' });
@@ -146,6 +164,13 @@ describeApp('error replies and secrets', (context) => {
     });
     expect(purge.statusCode, purge.body).toBe(200);
     expect(purge.json()).toEqual({ removed: expect.any(Number) });
+    // Many clients send the JSON content type with no body at all: that body is absent too.
+    const typed = await t.app.inject({
+      method: 'POST',
+      url: '/api/Caching/PurgeCache',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+    });
+    expect(typed.statusCode, typed.body).toBe(200);
     const group = await t.app.inject({
       method: 'POST',
       url: '/api/UserGroup',

@@ -10,6 +10,9 @@ import { AppError, notFound, payloadTooLarge, validation } from '../lib/errors.t
 import { errorsFromIssues } from '../lib/validation-messages.ts';
 import { isStoreUnavailable, storeUnavailable } from '../lib/store-errors.ts';
 
+/** The longest path parameter the router takes (app.ts routerOptions); longer ones are refused with 414. */
+export const MAX_PARAM_LENGTH = 200;
+
 // One global handler, one reply shape (product §16). A 5xx never carries internals: its details go to
 // the application log under the request id that the reply names.
 
@@ -36,6 +39,15 @@ function toAppError(error: FastifyError, bodyLimit: number): AppError | undefine
       return new AppError({ status: 415, code: 'validation', title: 'Unsupported media type', detail: error.message });
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
       return validation({ body: ['Invalid content length'] });
+    // The router's refusals name the whole path in their own message: a pasted secret would come back.
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new AppError({
+        status: 414,
+        code: 'validation',
+        title: `A part of the URL's path is longer than ${MAX_PARAM_LENGTH} characters`,
+      });
+    case 'FST_ERR_BAD_URL':
+      return validation({ url: ['The URL is not valid: a percent-escape in its path is malformed'] });
   }
   if (error instanceof SyntaxError && error.statusCode === 400)
     return validation({ body: [`Malformed JSON: ${error.message}`] });
@@ -45,6 +57,12 @@ function toAppError(error: FastifyError, bodyLimit: number): AppError | undefine
   // The metadata store is down or cut off: 503, whatever step (authentication included) was reading it.
   if (isStoreUnavailable(error)) return storeUnavailable();
   return undefined;
+}
+
+/** A request the router refused before any route (Fastify's frameworkErrors): the one error reply too. */
+export function frameworkErrorReply(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = toAppError(error, 0) ?? validation({ url: ['The URL is not valid'] });
+  return sendError(request, reply, known);
 }
 
 /** The one error reply. Its texts are redacted (no token secret is echoed, whatever a message repeated). */

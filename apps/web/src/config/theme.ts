@@ -31,6 +31,10 @@ export const theme = createTheme({
     // bar simply stays visible. (Plain objects: Modal.extend would pull Modal into the first bundle.)
     Modal: { defaultProps: { removeScrollProps: { removeScrollBar: false }, closeButtonProps: closeButton } },
     Drawer: { defaultProps: { removeScrollProps: { removeScrollBar: false }, closeButtonProps: closeButton } },
+    // Their headers are a <header> by default, which inside a dialog counts as a second page banner: the dialog
+    // is named by its title, and its header is a plain box.
+    ModalHeader: { defaultProps: { component: 'div' } },
+    DrawerHeader: { defaultProps: { component: 'div' } },
   },
 });
 

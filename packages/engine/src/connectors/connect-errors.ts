@@ -113,7 +113,7 @@ function describe(reason: ConnectFailureReason, code: string | undefined, target
       return text(
         'database',
         'File not found: the SQLite file does not exist or cannot be opened. Check the path (relative to the ' +
-          "server's data directory).",
+          "collection's own folder, or an absolute path in a shared folder).",
       );
     case 'unreachable':
       return text(

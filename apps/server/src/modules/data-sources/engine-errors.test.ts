@@ -30,8 +30,30 @@ describeApp('engine errors through the API', (ctx) => {
     const connectionId = connection.json<{ id: number }>().id;
     const preview = (sql: string, timeoutMs = 30_000) =>
       owner.call('POST', '/api/SqlDataSource/Preview', { collectionUid: collection.uid, connectionId, sql, timeoutMs });
-    return { preview };
+    return { preview, owner, collection, connectionId };
   }
+
+  it("names a rule's refused field by its path in the request, as every 400 does", async () => {
+    const { owner, collection, connectionId } = await world();
+    const sql = 'select 1 as id';
+    const rules = [
+      { type: 'rename', from: 'id', to: 'key' },
+      { type: 'mask', column: 'nope', mode: 'full' },
+    ];
+    const refused = await owner.call('POST', '/api/SqlDataSource/Preview', {
+      collectionUid: collection.uid,
+      connectionId,
+      sql,
+      transformations: [
+        { name: 'a', rules: [] },
+        { name: 'b', rules },
+      ],
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      errors: { 'transformations.1.rules.1.column': ['Column nope does not exist'] },
+    });
+  });
 
   it('answers 504 over the time limit and 400 for bad SQL, then serves again', async () => {
     const { preview } = await world();

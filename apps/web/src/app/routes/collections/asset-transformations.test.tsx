@@ -137,7 +137,7 @@ describe('transformations in the asset editor', () => {
     });
   });
 
-  it('builds each rule in the engine shape and shows the server message under the rule it names', async () => {
+  it('builds each rule in the engine shape and shows the server message under the field it names, no key, no toast', async () => {
     const api = fakeApi({
       ...routes(),
       'POST /api/SqlDataSource/Preview': (request) => {
@@ -149,7 +149,7 @@ describe('transformations in the asset editor', () => {
               body: {
                 title: 'One or more validation errors occurred.',
                 status: 400,
-                errors: { '1.rules.0.column': ['Column nope does not exist'] },
+                errors: { 'transformations.1.rules.0.column': ['Column nope does not exist'] },
               },
             }
           : { body: previewReply };
@@ -167,7 +167,16 @@ describe('transformations in the asset editor', () => {
     await add('Mask a column');
     const mask = within(second).getByRole('group', { name: 'Rule 1 of transformation 2' });
     await user.type(within(mask).getByRole('combobox', { name: 'Column' }), 'nope');
-    expect(await within(mask).findByText('column: Column nope does not exist', {}, { timeout: 3000 })).toBeTruthy();
+    const column = within(mask).getByRole('combobox', { name: 'Column' });
+    await waitFor(() => expect(column.getAttribute('aria-invalid')).toBe('true'), { timeout: 3000 });
+    // The message is the field's own (its description), in the product's words, with no internal key anywhere.
+    expect(within(mask).getByText('Column nope does not exist').id).toBe(
+      column
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .find((id) => id.endsWith('error')),
+    );
+    expect(document.body.textContent).not.toMatch(/rules|column: /);
     await user.clear(within(mask).getByRole('combobox', { name: 'Column' }));
     await user.type(within(mask).getByRole('combobox', { name: 'Column' }), 'email');
     await user.click(within(mask).getByRole('combobox', { name: 'Mask' }));
@@ -194,6 +203,40 @@ describe('transformations in the asset editor', () => {
     );
     expect(within(mask).queryByText(/does not exist/)).toBeNull();
     // About forty keystrokes, each re-rendering the whole editor: on a loaded machine this takes longer than most.
+  }, 40_000);
+});
+
+describe('a save refused for a rule', () => {
+  it("puts each message under the rule's field, the toast says only what no field shows, and no key shows", async () => {
+    const refusal = {
+      title: 'One or more validation errors occurred.',
+      status: 400,
+      errors: {
+        'transformations.0.rules.1.to': ['To is required'],
+        'transformations.0.rules.0.salt': ['Salt is required'],
+        'transformations.0.rules.0': ['Invalid option'],
+        timeoutMs: ['Timeout ms must be at most 300000'],
+      },
+    };
+    fakeApi({ ...routes(), 'PUT /api/SqlDataSource': { status: 400, body: refusal } });
+    const user = userEvent.setup();
+    await openAndRun(user);
+    const save = screen.getByRole('button', { name: 'Save' });
+    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
+    await user.click(save);
+
+    const first = screen.getByRole('group', { name: 'Transformation 1' });
+    const rename = within(first).getByRole('group', { name: 'Rule 2 of transformation 1' });
+    const newName = within(rename).getByRole('textbox', { name: 'New name' });
+    await waitFor(() => expect(newName.getAttribute('aria-invalid')).toBe('true'));
+    expect(within(rename).getByText('To is required')).toBeTruthy();
+    // The mask keeps its ends (no salt field): that message, and the rule's own, show under the rule.
+    const mask = within(first).getByRole('group', { name: 'Rule 1 of transformation 1' });
+    expect(within(mask).getByText('Salt is required')).toBeTruthy();
+    expect(within(mask).getByText('Invalid option')).toBeTruthy();
+    // The toast names the one field the form does not show, by its label.
+    expect(await screen.findByText(/Timeout ms: Timeout ms must be at most 300000/)).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/transformations\.|rules\.|Transformations 1|Rules \d/);
   }, 40_000);
 });
 

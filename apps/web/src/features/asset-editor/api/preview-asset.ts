@@ -21,9 +21,12 @@ export interface DraftRunResult {
   upstreamError?: { status: number; message: string } | null;
 }
 
+/** A rule's messages show under the rule's fields in the editor: the toast leaves them out. */
+const inlineFields = ['transformations'];
+
 async function runDraft(input: DraftRunInput): Promise<DraftRunResult> {
-  if (input.kind === 'sql') return apiCall(previewSqlDataSource, { body: input.body });
-  const { error, ...result } = await apiCall(previewWebApiDataSource, { body: input.body });
+  if (input.kind === 'sql') return apiCall(previewSqlDataSource, { body: input.body, inlineFields });
+  const { error, ...result } = await apiCall(previewWebApiDataSource, { body: input.body, inlineFields });
   return { ...result, upstreamError: error };
 }
 

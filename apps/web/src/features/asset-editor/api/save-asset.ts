@@ -15,10 +15,13 @@ export type SaveAssetInput =
 
 function saveAsset(input: SaveAssetInput) {
   const quietStatuses = [409];
-  if ('create' in input) return apiCall(postSqlDataSource, { body: input.create, quietStatuses });
-  if ('update' in input) return apiCall(putSqlDataSource, { body: input.update, quietStatuses });
-  if ('createWebApi' in input) return apiCall(postWebApiDataSource, { body: input.createWebApi, quietStatuses });
-  return apiCall(putWebApiDataSource, { body: input.updateWebApi, quietStatuses });
+  // The editor shows these fields' messages under them (a rule's under the rule's own field): the toast leaves them out.
+  const inlineFields = ['name', 'connectionId', 'transformations'];
+  if ('create' in input) return apiCall(postSqlDataSource, { body: input.create, quietStatuses, inlineFields });
+  if ('update' in input) return apiCall(putSqlDataSource, { body: input.update, quietStatuses, inlineFields });
+  if ('createWebApi' in input)
+    return apiCall(postWebApiDataSource, { body: input.createWebApi, quietStatuses, inlineFields });
+  return apiCall(putWebApiDataSource, { body: input.updateWebApi, quietStatuses, inlineFields });
 }
 
 /**

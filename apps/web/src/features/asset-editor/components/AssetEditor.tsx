@@ -8,7 +8,7 @@ import { draftOf, emptyDraft, type AssetDraft, type AssetKind } from '../model/a
 import { placeholderSyntax } from '../model/placeholders.ts';
 import { runBlocker } from '../model/draft-run.ts';
 import { requestParameters } from '../model/request-draft.ts';
-import { saveInputOf, savedParameterErrors } from '../model/save-input.ts';
+import { saveInputOf, savedParameterErrors, savedTransformationErrors } from '../model/save-input.ts';
 import type { TransformationDraft } from '../model/transformation-draft.ts';
 import { detectParameters } from '../model/detect-parameters.ts';
 import { ClientToolsField } from './ClientToolsField.tsx';
@@ -141,7 +141,7 @@ export function AssetEditor(props: AssetEditorProps) {
         <TransformationsEditor
           transformations={draft.transformations}
           columns={runner.seenColumns}
-          errors={runner.errors}
+          errors={{ ...runner.errors, ...savedTransformationErrors(save, draft) }}
           onChange={changeTransformations}
         />
       </EditorSection>

@@ -17,11 +17,13 @@ import type { RuleDraft } from '../model/transformation-draft.ts';
 
 export type Patch = Record<string, unknown>;
 
-/** What every rule's fields receive: the rule, the columns a preview has shown, and a patcher. */
+/** What every rule's fields receive: the rule, the columns a preview has shown, a patcher, and each field's message. */
 interface RuleFieldProps {
   rule: RuleDraft;
   columns: readonly string[];
   set: (p: Patch) => void;
+  /** The server's message about a field of the rule (its path inside the rule), if any. */
+  err: (field: string) => string | undefined;
 }
 
 const FILTER_OPS = [
@@ -50,17 +52,21 @@ export function ColumnField({
   label = 'Column',
   value,
   columns,
+  error,
   onChange,
 }: {
   label?: string;
   value: unknown;
   columns: readonly string[];
+  error?: string | undefined;
   onChange: (value: string) => void;
 }) {
-  return <Autocomplete label={label} data={[...new Set(columns)]} value={str(value)} onChange={onChange} />;
+  return (
+    <Autocomplete label={label} data={[...new Set(columns)]} value={str(value)} error={error} onChange={onChange} />
+  );
 }
 
-export function FilterFields({ rule, columns, set }: RuleFieldProps) {
+export function FilterFields({ rule, columns, set, err }: RuleFieldProps) {
   const op = str(rule['op']) || 'eq';
   const value = rule['value'];
   const setOp = (next: string) => {
@@ -70,17 +76,35 @@ export function FilterFields({ rule, columns, set }: RuleFieldProps) {
   };
   return (
     <Group grow align="flex-start">
-      <ColumnField value={rule['column']} columns={columns} onChange={(column) => set({ column })} />
-      <Select label="Condition" data={FILTER_OPS} value={op} allowDeselect={false} onChange={(v) => setOp(v ?? 'eq')} />
+      <ColumnField
+        value={rule['column']}
+        columns={columns}
+        error={err('column')}
+        onChange={(column) => set({ column })}
+      />
+      <Select
+        label="Condition"
+        data={FILTER_OPS}
+        value={op}
+        allowDeselect={false}
+        error={err('op')}
+        onChange={(v) => setOp(v ?? 'eq')}
+      />
       {op === 'isNull' || op === 'notNull' ? null : op === 'in' ? (
         <TagsInput
           label="Values"
           description="Press Enter after each"
           value={Array.isArray(value) ? value.map(String) : []}
+          error={err('value')}
           onChange={(values) => set({ value: values })}
         />
       ) : (
-        <TextInput label="Value" value={str(value)} onChange={(e) => set({ value: e.currentTarget.value })} />
+        <TextInput
+          label="Value"
+          value={str(value)}
+          error={err('value')}
+          onChange={(e) => set({ value: e.currentTarget.value })}
+        />
       )}
     </Group>
   );
@@ -88,7 +112,7 @@ export function FilterFields({ rule, columns, set }: RuleFieldProps) {
 
 type SortKey = { column: string; direction: 'asc' | 'desc' };
 
-export function SortFields({ rule, columns, set }: RuleFieldProps) {
+export function SortFields({ rule, columns, set, err }: RuleFieldProps) {
   const by = (Array.isArray(rule['by']) ? rule['by'] : []) as SortKey[];
   const setBy = (next: SortKey[]) => set({ by: next });
   return (
@@ -99,6 +123,7 @@ export function SortFields({ rule, columns, set }: RuleFieldProps) {
             label={`Sort column ${index + 1}`}
             value={key.column}
             columns={columns}
+            error={err(`by.${index}.column`)}
             onChange={(column) => setBy(by.map((k, i) => (i === index ? { ...k, column } : k)))}
           />
           <Select
@@ -109,6 +134,7 @@ export function SortFields({ rule, columns, set }: RuleFieldProps) {
             ]}
             value={key.direction}
             allowDeselect={false}
+            error={err(`by.${index}.direction`)}
             onChange={(v) =>
               setBy(by.map((k, i) => (i === index ? { ...k, direction: v === 'desc' ? 'desc' : 'asc' } : k)))
             }
@@ -139,12 +165,24 @@ export function SortFields({ rule, columns, set }: RuleFieldProps) {
   );
 }
 
-export function MaskFields({ rule, columns, set }: RuleFieldProps) {
+export function MaskFields({ rule, columns, set, err }: RuleFieldProps) {
   const mode = str(rule['mode']) || 'full';
   return (
     <Group grow align="flex-start">
-      <ColumnField value={rule['column']} columns={columns} onChange={(column) => set({ column })} />
-      <Select label="Mask" data={MASK_MODES} value={mode} allowDeselect={false} onChange={(v) => set({ mode: v })} />
+      <ColumnField
+        value={rule['column']}
+        columns={columns}
+        error={err('column')}
+        onChange={(column) => set({ column })}
+      />
+      <Select
+        label="Mask"
+        data={MASK_MODES}
+        value={mode}
+        allowDeselect={false}
+        error={err('mode')}
+        onChange={(v) => set({ mode: v })}
+      />
       {mode === 'partial' ? (
         <>
           <NumberInput
@@ -152,6 +190,7 @@ export function MaskFields({ rule, columns, set }: RuleFieldProps) {
             min={0}
             max={100}
             value={num(rule['keepFirst'])}
+            error={err('keepFirst')}
             onChange={(v) => set({ keepFirst: Number(v) || 0 })}
           />
           <NumberInput
@@ -159,17 +198,24 @@ export function MaskFields({ rule, columns, set }: RuleFieldProps) {
             min={0}
             max={100}
             value={num(rule['keepLast'])}
+            error={err('keepLast')}
             onChange={(v) => set({ keepLast: Number(v) || 0 })}
           />
         </>
       ) : null}
       {mode === 'hash' ? (
-        <TextInput label="Salt" value={str(rule['salt'])} onChange={(e) => set({ salt: e.currentTarget.value })} />
+        <TextInput
+          label="Salt"
+          value={str(rule['salt'])}
+          error={err('salt')}
+          onChange={(e) => set({ salt: e.currentTarget.value })}
+        />
       ) : (
         <TextInput
           label="Mask character"
           maxLength={1}
           value={str(rule['maskChar'])}
+          error={err('maskChar')}
           onChange={(e) => set({ maskChar: e.currentTarget.value || '*' })}
         />
       )}
@@ -177,11 +223,16 @@ export function MaskFields({ rule, columns, set }: RuleFieldProps) {
   );
 }
 
-export function FormatFields({ rule, columns, set }: RuleFieldProps) {
+export function FormatFields({ rule, columns, set, err }: RuleFieldProps) {
   const kind = str(rule['kind']) === 'date' ? 'date' : 'number';
   return (
     <Group grow align="flex-start">
-      <ColumnField value={rule['column']} columns={columns} onChange={(column) => set({ column })} />
+      <ColumnField
+        value={rule['column']}
+        columns={columns}
+        error={err('column')}
+        onChange={(column) => set({ column })}
+      />
       <Select
         label="As"
         data={[
@@ -190,6 +241,7 @@ export function FormatFields({ rule, columns, set }: RuleFieldProps) {
         ]}
         value={kind}
         allowDeselect={false}
+        error={err('kind')}
         onChange={(v) => set({ kind: v })}
       />
       {kind === 'date' ? (
@@ -197,6 +249,7 @@ export function FormatFields({ rule, columns, set }: RuleFieldProps) {
           label="Pattern"
           description="YYYY MM DD HH mm ss"
           value={str(rule['pattern'])}
+          error={err('pattern')}
           onChange={(e) => set({ pattern: e.currentTarget.value })}
         />
       ) : (
@@ -206,12 +259,14 @@ export function FormatFields({ rule, columns, set }: RuleFieldProps) {
             min={0}
             max={20}
             value={num(rule['decimals'])}
+            error={err('decimals')}
             onChange={(v) => set({ decimals: v === '' ? undefined : Number(v) })}
           />
           <TextInput
             label="Thousands separator"
             maxLength={1}
             value={str(rule['thousandsSeparator'])}
+            error={err('thousandsSeparator')}
             onChange={(e) => set({ thousandsSeparator: e.currentTarget.value })}
           />
         </>

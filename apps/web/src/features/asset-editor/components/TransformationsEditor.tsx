@@ -4,8 +4,9 @@ import { useState } from 'react';
 import {
   moved,
   newRule,
-  ruleMessages,
   newTransformation,
+  ruleErrors,
+  ruleLevelMessages,
   ruleLabels,
   ruleTypes,
   type KeyedRule,
@@ -21,7 +22,7 @@ interface TransformationsEditorProps {
   transformations: readonly TransformationDraft[];
   /** Column names to suggest: those of the last preview. */
   columns: readonly string[];
-  /** The last preview's 400 errors map: messages about a rule show under it. */
+  /** The last preview's or save's 400 errors map: each message about a rule shows under the field it names. */
   errors: Record<string, string[]>;
   onChange: (transformations: TransformationDraft[]) => void;
 }
@@ -142,9 +143,10 @@ function TransformationCard(props: {
             <RuleFields
               rule={keyed.rule}
               columns={columns}
+              errors={ruleErrors(props.errors, index, ruleIndex)}
               onChange={(rule) => setRules(rules.map((r) => (r.key === keyed.key ? { ...r, rule } : r)))}
             />
-            {ruleMessages(props.errors, index, ruleIndex).map((message) => (
+            {ruleLevelMessages(ruleErrors(props.errors, index, ruleIndex), keyed.rule).map((message) => (
               <Text key={message} c="red.8" size="sm" mt={4}>
                 {message}
               </Text>

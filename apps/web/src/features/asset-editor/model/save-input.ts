@@ -48,3 +48,17 @@ export function savedParameterErrors(
   }
   return found;
 }
+
+/**
+ * The last save's refusals of rules ('transformations.0.rules.1.column'), while the transformations are still the
+ * ones sent: once they change, the live preview says what still holds.
+ */
+export function savedTransformationErrors(
+  save: { error: unknown; variables: SaveAssetInput | undefined },
+  draft: AssetDraft,
+): Record<string, string[]> {
+  if (!(save.error instanceof ApiError) || !save.variables) return {};
+  const sent = Object.values(save.variables)[0];
+  if (JSON.stringify(sent?.transformations) !== JSON.stringify(transformationInputs(draft.transformations))) return {};
+  return Object.fromEntries(Object.entries(save.error.errors).filter(([key]) => key.startsWith('transformations.')));
+}

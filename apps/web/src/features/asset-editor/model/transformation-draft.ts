@@ -87,16 +87,72 @@ export function moved<T>(items: readonly T[], index: number, delta: number): T[]
 
 const RULE_ERROR_KEY = /^(?:transformations\.)?(\d+)\.rules\.(\d+)(?:\.(.+))?$/u;
 
+/** A rule's messages by the path of the field inside the rule they are about (`column`, `by.0.column`; '' for the rule). */
+export type RuleErrors = Readonly<Record<string, readonly string[]>>;
+
 /**
- * The server's messages about one rule, from a 400's errors map. The keys name the rule by position
- * ("transformations.0.rules.1.column"; the engine's compile step leaves out the prefix): field, then message.
+ * The server's messages about one rule, from a 400's errors map, by field. The keys name the rule by position
+ * ("transformations.0.rules.1.column"): each message goes under the field it names, worded as the server words it
+ * ("Column is required"), never with the key.
  */
-export function ruleMessages(errors: Record<string, string[]>, transformation: number, rule: number): string[] {
-  const messages: string[] = [];
+export function ruleErrors(
+  errors: Readonly<Record<string, string[]>>,
+  transformation: number,
+  rule: number,
+): RuleErrors {
+  const byField: Record<string, string[]> = {};
   for (const [key, texts] of Object.entries(errors)) {
     const match = RULE_ERROR_KEY.exec(key);
     if (!match || Number(match[1]) !== transformation || Number(match[2]) !== rule) continue;
-    for (const text of texts) messages.push(match[3] ? `${match[3]}: ${text}` : text);
+    (byField[match[3] ?? ''] ??= []).push(...texts);
   }
-  return messages;
+  return byField;
+}
+
+/** The messages about a field and anything inside it (`columns` takes `columns.2`), as one text; undefined if none. */
+export function fieldError(errors: RuleErrors, field: string): string | undefined {
+  const texts = Object.entries(errors)
+    .filter(([path]) => path === field || path.startsWith(`${field}.`))
+    .flatMap(([, list]) => list);
+  return texts.length > 0 ? [...new Set(texts)].join(' ') : undefined;
+}
+
+/** The fields a rule's form shows for it as it stands (a mask's salt only when it hashes, and so on). */
+export function shownRuleFields(rule: RuleDraft): string[] {
+  switch (rule.type) {
+    case 'select':
+      return ['columns'];
+    case 'rename':
+      return ['from', 'to'];
+    case 'mask':
+      return [
+        'column',
+        'mode',
+        ...(rule['mode'] === 'partial' ? ['keepFirst', 'keepLast'] : []),
+        rule['mode'] === 'hash' ? 'salt' : 'maskChar',
+      ];
+    case 'filter':
+      return ['column', 'op', ...(rule['op'] === 'isNull' || rule['op'] === 'notNull' ? [] : ['value'])];
+    case 'sort': {
+      const count = Array.isArray(rule['by']) ? rule['by'].length : 0;
+      return Array.from({ length: count }, (_, i) => [`by.${i}.column`, `by.${i}.direction`]).flat();
+    }
+    case 'cast':
+      return ['column', 'to'];
+    case 'format':
+      return ['column', 'kind', ...(rule['kind'] === 'date' ? ['pattern'] : ['decimals', 'thousandsSeparator'])];
+    case 'computed':
+      return ['name', 'expression'];
+    case 'limit':
+      return ['count'];
+  }
+}
+
+/** The messages no field of the rule's form shows: they go under the rule as a whole. */
+export function ruleLevelMessages(errors: RuleErrors, rule: RuleDraft): string[] {
+  const shown = shownRuleFields(rule);
+  const left = Object.entries(errors).filter(
+    ([path]) => !shown.some((field) => path === field || path.startsWith(`${field}.`)),
+  );
+  return [...new Set(left.flatMap(([, texts]) => texts))];
 }
