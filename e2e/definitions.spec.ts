@@ -29,15 +29,8 @@ async function importDocument(page: Page, text: string) {
   await page.getByRole('button', { name: 'Plan', exact: true }).click();
 }
 
-test('an Owner exports, edits a description in Import, sees exactly that change, and applies it', async ({
-  page,
-  request,
-}) => {
+test('an Owner exports, edits a description in Import, sees exactly that change, and applies it', async ({ page }) => {
   test.setTimeout(180_000);
-  // The definition routes answer 401 to a caller without a token; 404 means this server has none yet.
-  const probe = await request.get('/api/DataSourceCollection/none/Definition');
-  test.skip(probe.status() === 404, 'the server has no definition routes');
-
   await signInAt(page, '/collection?search=Sales', 'admin');
   // Opened by its address: the collection screen is where every step below starts again.
   const collectionPath = await page.getByRole('link', { name: 'Sales', exact: true }).first().getAttribute('href');

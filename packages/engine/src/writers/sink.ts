@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { inMemory, type Row } from '../types.ts';
+import { inMemory, type Row, type RowSource } from '../types.ts';
 
 // Text goes to the Writable in ~64 KiB chunks; a full Writable is awaited ('drain'), so a slow client slows the
 // cursor instead of filling memory.

@@ -6,7 +6,7 @@ import {
 } from '@datalab/contract/api/asset-versions';
 import { webApiRequest } from '@datalab/contract/web-api-request';
 import type { Database } from '../../db/database.ts';
-import type { AuthUser } from '../../plugins/auth.ts';
+import type { AuthUser } from '../../lib/auth-user.ts';
 import {
   findClientToolRows,
   findConnectionRow,

@@ -6,7 +6,7 @@ import {
   planCollectionDefinition,
 } from '@datalab/contract/api/definitions';
 import type { FastifyInstance } from 'fastify';
-import { declaredCollection, route, type RouteContext } from '../../lib/route.ts';
+import { declaredCollection, route, type RouteContext } from '../../routing/route.ts';
 import { deletionStores } from '../dependents/leftovers.service.ts';
 import { applyDefinition, exportDefinition, planDefinition, type DefinitionServices } from './service.ts';
 
