@@ -66,9 +66,9 @@ export const sqlMatrixRows: Record<string, Row> = {
     params: (fx) => ({ uid: fx.assetUid, version: 1 }),
     expected: editors(200),
   },
-  // Version 1 is the asset as the matrix left it, so a restore saves nothing new and other rows are unchanged.
+  // On an asset of its own: restoring the fixture asset would put back the transformations other rows rely on.
   'POST /api/DataSource/:uid/Versions/:version/Restore': {
-    params: (fx) => ({ uid: fx.assetUid, version: 1 }),
+    params: async (_fx, h) => ({ uid: await h.sql.freshAsset(), version: 1 }),
     expected: editors(200),
   },
   'POST /api/SqlDataSource': {

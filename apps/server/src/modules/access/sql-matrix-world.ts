@@ -131,6 +131,7 @@ export async function buildSqlWorld(
         connection_id: connectionId,
         name: `A ${uid}`,
         kind: 'sql',
+        sql_text: 'select code from regions',
         ...stamps,
       })
       .execute();
