@@ -68,7 +68,9 @@ export function AssetEditorScreen({ collection, asset, initialDraft }: AssetEdit
       title={title}
       description="A stored, parameterised SQL query or web API request that the collection's readers can call. Run or try it before saving."
     >
-      {asset && collection.can.editAssets ? <DefinitionAndHistory uid={asset.uid}>{body}</DefinitionAndHistory> : body}
+      <DefinitionAndHistory uid={asset && collection.can.editAssets ? asset.uid : undefined}>
+        {body}
+      </DefinitionAndHistory>
       {guard.prompt}
     </PageFrame>
   );
@@ -76,27 +78,37 @@ export function AssetEditorScreen({ collection, asset, initialDraft }: AssetEdit
 
 /**
  * An existing asset's editor beside its History (`?tab=history`). The editor stays mounted while History is open,
- * so a draft is not lost; a restore opens the editor again on the restored definition.
+ * so a draft is not lost; a restore opens the editor again on the restored definition. Without a uid (a new asset,
+ * or while the asset reloads) only the editor shows, at the same place in the tree, so it keeps its state.
  */
-function DefinitionAndHistory({ uid, children }: { uid: string; children: ReactNode }) {
+function DefinitionAndHistory({ uid, children }: { uid: string | undefined; children: ReactNode }) {
   const [search, setSearch] = useSearchParams();
-  const tab = search.get('tab') === 'history' ? 'history' : 'definition';
+  const tab = uid && search.get('tab') === 'history' ? 'history' : 'definition';
   const handleChange = (next: string | null) =>
     setSearch(next === 'history' ? { tab: 'history' } : {}, { replace: true });
   return (
     <Tabs value={tab} onChange={handleChange}>
-      <Tabs.List aria-label="Data asset" mb="lg">
-        <Tabs.Tab value="definition" leftSection={<IconPencil size={16} />}>
-          Definition
-        </Tabs.Tab>
-        <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
-          History
-        </Tabs.Tab>
-      </Tabs.List>
+      {uid ? (
+        <Tabs.List aria-label="Data asset" mb="lg">
+          <Tabs.Tab value="definition" leftSection={<IconPencil size={16} />}>
+            Definition
+          </Tabs.Tab>
+          <Tabs.Tab value="history" leftSection={<IconHistory size={16} />}>
+            History
+          </Tabs.Tab>
+        </Tabs.List>
+      ) : null}
       <Tabs.Panel value="definition">{children}</Tabs.Panel>
-      <Tabs.Panel value="history">
-        {tab === 'history' ? <AssetHistory uid={uid} onRestored={() => handleChange('definition')} /> : null}
-      </Tabs.Panel>
+      {uid ? (
+        <Tabs.Panel value="history">
+          {tab === 'history' ? (
+            <AssetHistory
+              uid={uid}
+              onRestored={(version) => setSearch({ restored: String(version) }, { replace: true })}
+            />
+          ) : null}
+        </Tabs.Panel>
+      ) : null}
     </Tabs>
   );
 }

@@ -1,4 +1,4 @@
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import type { CollectionDetail } from '@datalab/contract/api/collections';
 import { paths } from '@datalab/contract/paths';
 import { InlineError } from '../../../components/error/InlineError.tsx';
@@ -11,6 +11,8 @@ import { CollectionGate } from './collection-tabs.tsx';
 
 function EditAsset({ collection, assetUid }: { collection: CollectionDetail; assetUid: string }) {
   const asset = useDataSource(assetUid);
+  const [search] = useSearchParams();
+  const restored = search.get('restored');
   const back = { to: paths.collection(collection.uid, 'data-assets'), label: 'Data assets of the collection' };
   if (asset.isPending) return <PageLoader label="Loading the data asset" />;
   if (asset.isError)
@@ -20,10 +22,9 @@ function EditAsset({ collection, assetUid }: { collection: CollectionDetail; ass
       <InlineError error={asset.error} />
     );
   if (asset.data.collection.uid !== collection.uid) return <NotFoundState what="This data asset" back={back} />;
-  // A new version (a restore from the History tab) opens the editor afresh on the definition it holds.
-  return (
-    <AssetEditorScreen key={`${asset.data.uid}:${asset.data.version}`} collection={collection} asset={asset.data} />
-  );
+  // A restore from the History tab (`?restored=<version>`, set once the asset is reloaded) opens the editor afresh on
+  // the definition it holds; other saves (tool settings) keep the editor as it is.
+  return <AssetEditorScreen key={`${asset.data.uid}:${restored ?? ''}`} collection={collection} asset={asset.data} />;
 }
 
 /** /collection/{uid}/edit/data-asset/{dataAssetUid?}: change an asset; without one, create a new asset. */
