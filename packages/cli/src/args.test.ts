@@ -54,6 +54,14 @@ describe('parseCommandLine', () => {
     expect(settings.detailedExitcode).toBe(false);
   });
 
+  it('takes a collection id or file that starts with a dash as the option value', () => {
+    const settings = settingsOf(['definition', 'plan', '--collection', '-yO1OdDKB_4P', '--file', '-dash.yaml']);
+    expect(settings.collection).toBe('-yO1OdDKB_4P');
+    expect(settings.file).toBe('-dash.yaml');
+    expect(settingsOf(['definition', 'plan', '--collection=-abc']).collection).toBe('-abc');
+    expect(refusal(['definition', 'plan', '--collection', '--json'])).toContain('--collection');
+  });
+
   it('answers the usage for no words or --help', () => {
     expect(parseCommandLine([], {}).kind).toBe('help');
     expect(parseCommandLine(['definition', 'plan', '-h'], {}).kind).toBe('help');

@@ -85,9 +85,37 @@ export function sendsTokenInClear(server: string): boolean {
   return url.protocol === 'http:' && !LOOPBACK.has(url.hostname);
 }
 
+const VALUED = new Set(
+  Object.entries(options)
+    .filter(([, option]) => option.type === 'string')
+    .map(([name]) => `--${name}`),
+);
+const FLAGS = new Set([...Object.keys(options).map((name) => `--${name}`), '-h']);
+
+function isOption(word: string): boolean {
+  return FLAGS.has(word.split('=', 1)[0]!);
+}
+
+/**
+ * `--collection -yO1…` as `--collection=-yO1…`: an option that takes a value takes the next word even when it starts
+ * with '-' (collection ids may, and parseArgs would refuse them as ambiguous), unless that word is one of the options.
+ */
+function joinValues(argv: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = argv[i + 1];
+    if (VALUED.has(arg) && value !== undefined && !isOption(value)) {
+      joined.push(`${arg}=${value}`);
+      i++;
+    } else joined.push(arg);
+  }
+  return joined;
+}
+
 function parse(argv: readonly string[]) {
   try {
-    return parseArgs({ args: [...argv], options, allowPositionals: true, strict: true });
+    return parseArgs({ args: joinValues(argv), options, allowPositionals: true, strict: true });
   } catch (error) {
     throw new UsageError(error instanceof Error ? error.message : String(error));
   }
