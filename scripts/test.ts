@@ -1,18 +1,58 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { buildWeb, ROOT } from './web-build.ts';
+import { ROOT } from './web-build.ts';
 
-// `npm test`: every check and every test tier, in the order that fails fastest, then one plain
-// summary line ('N passed, N failed, N skipped') counted from the runners' own reports.
+// `npm test`: every check and every test tier, then one plain summary line ('N passed, N failed, N skipped') counted
+// from the runners' own reports. The three checks run at once and fail fastest; then Vitest and the browser tier run
+// side by side (most of either's time is spent waiting on databases, servers and Chromium, so on two cores together
+// they take little more than the longer one). Vitest writes to the terminal as it goes; the browser tier's output
+// goes to test-results/e2e.log as it goes and is printed whole when it ends.
 
 const RESULTS = join(ROOT, 'test-results');
 mkdirSync(RESULTS, { recursive: true });
+const started = Date.now();
 
-function run(title: string, command: string, args: string[], env: Record<string, string> = {}): boolean {
+interface Run {
+  title: string;
+  ok: boolean;
+  output: string;
+}
+
+/** Runs a command with its output on this terminal. */
+function runShown(title: string, command: string, args: string[], env: Record<string, string> = {}): Promise<boolean> {
   process.stdout.write(`\n=== ${title} ===\n`);
-  const result = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  return result.status === 0;
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('error', () => resolve(false));
+    child.on('close', (code) => resolve(code === 0));
+  });
+}
+
+/** Runs a command with its output (stdout and stderr in the order written) kept, and copied to `log` when given. */
+function runKept(
+  title: string,
+  command: string,
+  args: string[],
+  env: Record<string, string> = {},
+  log?: NodeJS.WritableStream,
+): Promise<Run> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: '1', ...env } });
+    const chunks: Buffer[] = [];
+    const keep = (chunk: Buffer) => {
+      chunks.push(chunk);
+      log?.write(chunk);
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.on('error', (error) => resolve({ title, ok: false, output: String(error) }));
+    child.on('close', (code) => resolve({ title, ok: code === 0, output: Buffer.concat(chunks).toString() }));
+  });
+}
+
+function show(run: Run): void {
+  process.stdout.write(`\n=== ${run.title} ===\n${run.output}`);
 }
 
 interface Counts {
@@ -48,36 +88,58 @@ function playwrightCounts(file: string): Counts {
   };
 }
 
-const steps: boolean[] = [];
-steps.push(run('typecheck', 'npm', ['run', 'typecheck']));
-steps.push(run('lint', 'npm', ['run', 'lint']));
-steps.push(run('format (Prettier)', 'prettier', ['--check', '--log-level=warn', '.']));
+/** Chromium, the portal's build and Playwright, one after the other, all output kept in test-results/e2e.log. */
+async function browserTier(report: string): Promise<Run[]> {
+  const log = createWriteStream(join(RESULTS, 'e2e.log'));
+  const runs: Run[] = [];
+  const steps: [string, string, string[], Record<string, string>][] = [
+    ['Chromium for end-to-end tests', 'node', ['scripts/ensure-chromium.ts'], {}],
+    ['building the portal for end-to-end tests', 'npm', ['run', 'build', '-w', 'apps/web'], {}],
+    [
+      'end-to-end tests (Playwright, Chromium)',
+      'playwright',
+      ['test', '--reporter=list,json'],
+      { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    ],
+  ];
+  for (const [title, command, args, env] of steps) {
+    log.write(`\n=== ${title} ===\n`);
+    const run = await runKept(title, command, args, env, log);
+    runs.push(run);
+    if (!run.ok) break;
+  }
+  await new Promise((resolve) => log.end(resolve));
+  return runs;
+}
+
+const checks = await Promise.all([
+  runKept('typecheck', 'npm', ['run', 'typecheck']),
+  runKept('lint', 'npm', ['run', 'lint']),
+  runKept('format (Prettier)', 'prettier', ['--check', '--log-level=warn', '.']),
+]);
+checks.forEach(show);
+
 const vitestReport = join(RESULTS, 'vitest.json');
-steps.push(
-  run('unit and integration tests (Vitest)', 'vitest', [
+const e2eReport = join(RESULTS, 'e2e.json');
+// A report left by an earlier run must not be counted as this run's.
+rmSync(vitestReport, { force: true });
+rmSync(e2eReport, { force: true });
+const skipE2e = process.env['SKIP_E2E'] === '1';
+if (skipE2e) process.stdout.write('\n*** SKIP_E2E=1: the end-to-end tests are NOT run ***\n');
+else process.stdout.write('\nThe end-to-end tests run beside Vitest; their output follows when they end.\n');
+const [vitestOk, browserRuns] = await Promise.all([
+  runShown('unit and integration tests (Vitest)', 'vitest', [
     'run',
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${vitestReport}`,
   ]),
-);
+  skipE2e ? Promise.resolve([]) : browserTier(e2eReport),
+]);
+browserRuns.forEach(show);
 
-let e2e: Counts = { passed: 0, failed: 0, skipped: 0 };
-if (process.env['SKIP_E2E'] === '1') {
-  process.stdout.write('\n*** SKIP_E2E=1: the end-to-end tests are NOT run ***\n');
-} else {
-  steps.push(run('Chromium for end-to-end tests', 'node', ['scripts/ensure-chromium.ts']));
-  process.stdout.write('\n=== building the portal for end-to-end tests ===\n');
-  buildWeb();
-  const e2eReport = join(RESULTS, 'e2e.json');
-  steps.push(
-    run('end-to-end tests (Playwright, Chromium)', 'playwright', ['test', '--reporter=list,json'], {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
-    }),
-  );
-  e2e = playwrightCounts(e2eReport);
-}
-
+const steps = [...checks.map((check) => check.ok), vitestOk, ...browserRuns.map((run) => run.ok)];
+const e2e: Counts = skipE2e ? { passed: 0, failed: 0, skipped: 0 } : playwrightCounts(e2eReport);
 const unit = vitestCounts(vitestReport);
 const total = {
   passed: unit.passed + e2e.passed,
@@ -89,5 +151,7 @@ process.stdout.write(
   `\nVitest: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped; Playwright: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped\n`,
 );
 if (!steps.every(Boolean)) process.stdout.write('A check failed (typecheck, lint or a runner): see above.\n');
+const seconds = Math.round((Date.now() - started) / 1000);
+process.stdout.write(`npm test took ${Math.floor(seconds / 60)} min ${seconds % 60} s\n`);
 process.stdout.write(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped\n`);
 process.exit(ok ? 0 : 1);
