@@ -136,8 +136,7 @@ const serverSql: Rule.RuleModule = {
   create(context) {
     const fromPath = serverPath(context.cwd, context.filename);
     const fromLayer = fromPath && layerOf(fromPath);
-    // The embedded OpenID provider's storage adapter (oidc/) is its own store, outside the modules.
-    if (!fromPath || fromPath[0] === 'oidc') return {};
+    if (!fromPath) return {};
     if (fromLayer !== 'services' && fromLayer !== 'plugins' && fromLayer !== 'routes') return {};
     const report = (node: Rule.Node, what: string) =>
       context.report({ node, messageId: 'query', data: { from: fromPath.join('/'), fromLayer, what } });

@@ -34,7 +34,13 @@ export function layerOf(path: string[]): Layer | undefined {
   }
   if (top === 'db' && path[1] === 'migrations') return undefined; // frozen, checked by their own rule
   if (FOUNDATION.has(top)) return 'foundation';
-  if (top === 'plugins' || top === 'oidc') return 'plugins';
+  if (top === 'oidc') {
+    // The built-in provider: its tables' queries, the account and storage services over them, the provider itself.
+    if (name === 'repository.ts') return 'repositories';
+    if (name === 'accounts.ts' || name === 'adapter.ts') return 'services';
+    return 'plugins';
+  }
+  if (top === 'plugins') return 'plugins';
   if (top === 'routing') return 'routes';
   if (APP_DIRS.has(top)) return 'app';
   if (top === 'modules' && path.length >= 3) {

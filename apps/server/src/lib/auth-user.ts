@@ -26,3 +26,6 @@ export interface TokenCaller {
   /** A collection token's collection. */
   collectionId: number | null;
 }
+
+/** Users of the built-in provider keep one identity whatever address the server runs at. */
+export const BUILT_IN_ISSUER_KEY = 'urn:datalab:builtin';

@@ -1,6 +1,8 @@
 import type { Database } from '../db/database.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
-import { BUILT_IN_ISSUER_KEY } from '../plugins/auth.ts';
+import { BUILT_IN_ISSUER_KEY } from '../lib/auth-user.ts';
+import { findUserByIdentity } from '../modules/users/service.ts';
+import { findDemoAccountRow, insertDemoAccount, listDemoAccountRows } from './repository.ts';
 
 // The built-in provider's accounts: the demo accounts of product §12, for the embedded mode and tests.
 
@@ -40,33 +42,20 @@ export const demoAccounts: DemoAccount[] = [
 
 export async function seedDemoAccounts(db: Database): Promise<void> {
   for (const account of demoAccounts) {
-    const exists = await db
-      .selectFrom('demo_accounts')
-      .select('username')
-      .where('username', '=', account.username)
-      .executeTakeFirst();
-    if (exists) continue;
-    await db
-      .insertInto('demo_accounts')
-      .values({
-        username: account.username,
-        password_hash: await hashPassword(DEMO_PASSWORD),
-        name: account.name,
-        email: account.email,
-        description: account.description,
-        can_manage_users: account.canManageUsers,
-      })
-      .execute();
+    if (await findDemoAccountRow(db, account.username)) continue;
+    await insertDemoAccount(db, {
+      username: account.username,
+      password_hash: await hashPassword(DEMO_PASSWORD),
+      name: account.name,
+      email: account.email,
+      description: account.description,
+      can_manage_users: account.canManageUsers,
+    });
   }
 }
 
-export function findDemoAccount(db: Database, username: string) {
-  return db.selectFrom('demo_accounts').selectAll().where('username', '=', username).executeTakeFirst();
-}
-
-export function listDemoAccounts(db: Database) {
-  return db.selectFrom('demo_accounts').select(['username', 'description']).orderBy('username').execute();
-}
+export const findDemoAccount = findDemoAccountRow;
+export const listDemoAccounts = listDemoAccountRows;
 
 /** Checks a username and password; undefined when they do not match. */
 export async function authenticateDemoAccount(db: Database, username: string, password: string) {
@@ -81,11 +70,6 @@ export async function authenticateDemoAccount(db: Database, username: string, pa
 
 /** A deactivated user is refused at sign-in and at every later use of a session or refresh token. */
 export async function isDeactivated(db: Database, username: string): Promise<boolean> {
-  const user = await db
-    .selectFrom('users')
-    .select('is_active')
-    .where('issuer', '=', BUILT_IN_ISSUER_KEY)
-    .where('subject', '=', username)
-    .executeTakeFirst();
+  const user = await findUserByIdentity(db, BUILT_IN_ISSUER_KEY, username);
   return Boolean(user && !user.is_active);
 }

@@ -1,6 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Adapter, AdapterPayload } from 'oidc-provider';
 import type { Database } from '../db/database.ts';
+import {
+  consumePayload,
+  deleteExpiredPayloads,
+  deleteGrantPayloads,
+  deletePayload,
+  findPayload,
+  upsertPayload,
+  type PayloadLookup,
+} from './repository.ts';
 
 // oidc-provider keeps sessions, codes, grants and tokens through an adapter; this one keeps them in
 // the metadata store, so they survive restarts and are shared by every server instance.
@@ -50,19 +59,7 @@ export function createStoreAdapter(db: Database) {
         expires_at: expiresIn ? now() + expiresIn : null,
         consumed_at: null,
       };
-      await db
-        .insertInto('oidc_payloads')
-        .values(row)
-        .onConflict((oc) =>
-          oc.columns(['kind', 'id']).doUpdateSet({
-            payload: row.payload,
-            grant_id: row.grant_id,
-            user_code: row.user_code,
-            uid: row.uid,
-            expires_at: row.expires_at,
-          }),
-        )
-        .execute();
+      await upsertPayload(db, row);
     }
 
     async find(id: string) {
@@ -79,29 +76,19 @@ export function createStoreAdapter(db: Database) {
     }
 
     async consume(id: string): Promise<void> {
-      await db
-        .updateTable('oidc_payloads')
-        .set({ consumed_at: now() })
-        .where('kind', '=', this.kind)
-        .where('id', '=', this.#key(id))
-        .execute();
+      await consumePayload(db, this.kind, this.#key(id), now());
     }
 
     async destroy(id: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('kind', '=', this.kind).where('id', '=', this.#key(id)).execute();
+      await deletePayload(db, this.kind, this.#key(id));
     }
 
     async revokeByGrantId(grantId: string): Promise<void> {
-      await db.deleteFrom('oidc_payloads').where('grant_id', '=', grantId).execute();
+      await deleteGrantPayloads(db, grantId);
     }
 
-    async #findBy(column: 'id' | 'user_code' | 'uid', value: string): Promise<AdapterPayload | undefined> {
-      const row = await db
-        .selectFrom('oidc_payloads')
-        .select(['payload', 'expires_at', 'consumed_at'])
-        .where('kind', '=', this.kind)
-        .where(column, '=', value)
-        .executeTakeFirst();
+    async #findBy(column: PayloadLookup, value: string): Promise<AdapterPayload | undefined> {
+      const row = await findPayload(db, this.kind, column, value);
       if (!row || (row.expires_at !== null && Number(row.expires_at) <= now())) return undefined;
       const payload = JSON.parse(row.payload) as AdapterPayload;
       return row.consumed_at === null ? payload : { ...payload, consumed: Number(row.consumed_at) };
@@ -110,7 +97,6 @@ export function createStoreAdapter(db: Database) {
 }
 
 /** Expired rows are dead weight; removed periodically by the oidc plugin. */
-export async function purgeExpiredPayloads(db: Database): Promise<number> {
-  const result = await db.deleteFrom('oidc_payloads').where('expires_at', '<=', now()).executeTakeFirst();
-  return Number(result.numDeletedRows);
+export function purgeExpiredPayloads(db: Database): Promise<number> {
+  return deleteExpiredPayloads(db, now());
 }

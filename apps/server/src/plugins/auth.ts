@@ -10,7 +10,7 @@ import { findActiveUserById } from '../modules/users/service.ts';
 import { LastSeen } from '../modules/users/last-seen.ts';
 import { TOKEN_FAILURES_PER_MINUTE, TokenAuthenticator } from '../modules/tokens/authentication.service.ts';
 import { looksLikeDataLabToken, TOKEN_IN_TEXT } from '../modules/tokens/secret.ts';
-import type { AuthUser } from '../lib/auth-user.ts';
+import { BUILT_IN_ISSUER_KEY, type AuthUser } from '../lib/auth-user.ts';
 
 // Authentication: who is calling. Every /api route runs `app.authenticate` first (code-style habit 4);
 // what the caller may do is decided afterwards, against the object itself.
@@ -34,9 +34,6 @@ declare module 'fastify' {
  * every request, so a deactivation or a permission change holds at once.
  */
 const VERIFIED_TOKENS_MAX = 10_000;
-
-/** Users of the built-in provider keep one identity whatever address the server runs at. */
-export const BUILT_IN_ISSUER_KEY = 'urn:datalab:builtin';
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

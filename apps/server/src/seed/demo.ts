@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import { DEMO_SEED_LOCK, lockFor } from '../db/locks.ts';
 import type { RoleName } from '../db/schema.ts';
 import { demoAccounts, seedDemoAccounts } from '../oidc/accounts.ts';
-import { BUILT_IN_ISSUER_KEY } from '../plugins/auth.ts';
+import { BUILT_IN_ISSUER_KEY } from '../lib/auth-user.ts';
 import { nameKey } from '../modules/collections/repository.ts';
 import { newUid } from '../modules/collections/service.ts';
 import { provisionUser } from '../modules/users/provisioning.ts';

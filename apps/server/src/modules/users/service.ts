@@ -134,4 +134,4 @@ export async function groupsOfUser(db: Database, userId: number): Promise<UserGr
 }
 
 /** Read straight from the store: routes and plugins reach the repository through this service. */
-export { findActiveUserById } from './repository.ts';
+export { findActiveUserById, findUserByIdentity } from './repository.ts';
