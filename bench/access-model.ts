@@ -1,6 +1,6 @@
 import pg from 'pg';
-import { fetchClient } from '../apps/server/src/testing/http.ts';
-import { signIn } from '../apps/server/src/testing/sign-in.ts';
+import { fetchClient } from '../apps/server/test/support/http.ts';
+import { signIn } from '../apps/server/test/support/sign-in.ts';
 import { populateAccessDataset, SIZES } from './lib/access-dataset.ts';
 import { startDataLab } from './lib/datalab.ts';
 import { load } from './lib/load.ts';

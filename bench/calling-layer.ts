@@ -1,4 +1,4 @@
-import { freePort } from '../apps/server/src/testing/ports.ts';
+import { freePort } from '../apps/server/test/support/ports.ts';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { exportsPart, type ExportsData } from './calling-exports.ts';

@@ -1,4 +1,4 @@
-import { freePort } from '../apps/server/src/testing/ports.ts';
+import { freePort } from '../apps/server/test/support/ports.ts';
 import { readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { adminToken, ROOT, startDataLab, type DataLabServer } from './lib/datalab.ts';

@@ -1,4 +1,4 @@
-import { freePort } from '../apps/server/src/testing/ports.ts';
+import { freePort } from '../apps/server/test/support/ports.ts';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureServerBuild } from '../scripts/server-build.ts';

@@ -1,4 +1,4 @@
-import { freePort } from '../apps/server/src/testing/ports.ts';
+import { freePort } from '../apps/server/test/support/ports.ts';
 import type { ChildProcess } from 'node:child_process';
 import { ROOT, adminToken, type DataLabServer } from './lib/datalab.ts';
 import { launch, waitFor200 } from './lib/processes.ts';

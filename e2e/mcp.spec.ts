@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { fetchClient } from '../apps/server/src/testing/http.ts';
-import { signIn } from '../apps/server/src/testing/sign-in.ts';
+import { fetchClient } from '../apps/server/test/support/http.ts';
+import { signIn } from '../apps/server/test/support/sign-in.ts';
 import { DEMO_PASSWORD, expect, signInAt, test } from './fixtures.ts';
 
 // an editor makes a new data asset available to AI agents, copies the MCP configuration from the asset's

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { join } from 'node:path';
-import { fetchClient } from '../apps/server/src/testing/http.ts';
-import { signIn } from '../apps/server/src/testing/sign-in.ts';
+import { fetchClient } from '../apps/server/test/support/http.ts';
+import { signIn } from '../apps/server/test/support/sign-in.ts';
 
 // The attack cases of docs/security.md ("Attack cases re-run against a built server"), sent as an outsider, a
 // Reader, a partner and a narrowed token would, to a running server in the embedded demo mode. Start it as:

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../apps/server/src/testing/ports.ts';
+import { freePort } from '../apps/server/test/support/ports.ts';
 import NODE_FLAGS from './node-flags.json' with { type: 'json' };
 import { SERVER_BUNDLE, SERVER_DIST, buildServer, serverBuildIsStale } from './server-build.ts';
 

@@ -12,7 +12,7 @@ import { ROOT, newestMtime } from './web-build.ts';
 export const SERVER_DIST = join(ROOT, 'apps/server/dist');
 export const SERVER_BUNDLE = join(SERVER_DIST, 'server.js');
 const SOURCES = ['apps/server/src', 'packages/engine/src', 'packages/contract/src', 'package-lock.json'];
-const NOT_SHIPPED = /\.test\.ts$|\/testing\//;
+const NOT_SHIPPED = /\.test\.ts$/;
 
 export function serverBuildIsStale(): boolean {
   if (!existsSync(SERVER_BUNDLE)) return true;

@@ -2,10 +2,10 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fetchClient } from '../apps/server/src/testing/http.ts';
-import { freePort } from '../apps/server/src/testing/ports.ts';
-import { signIn } from '../apps/server/src/testing/sign-in.ts';
-import { createPostgresDatabase, isPostgresAvailable } from '../apps/server/src/testing/stores.ts';
+import { fetchClient } from '../apps/server/test/support/http.ts';
+import { freePort } from '../apps/server/test/support/ports.ts';
+import { signIn } from '../apps/server/test/support/sign-in.ts';
+import { createPostgresDatabase, isPostgresAvailable } from '../apps/server/test/support/stores.ts';
 
 // `npm run test:image`: builds the image as a platform team would and runs it as one would, on this machine (no
 // image registry, no container daemon): a stand-in Node base (deploy/local-base.sh), `buildah bud --isolation

@@ -1,12 +1,12 @@
-import { freePort } from '../../apps/server/src/testing/ports.ts';
+import { freePort } from '../../apps/server/test/support/ports.ts';
 import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, openSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import NODE_FLAGS from '../../scripts/node-flags.json' with { type: 'json' };
 import { ensureServerBuild } from '../../scripts/server-build.ts';
-import { fetchClient } from '../../apps/server/src/testing/http.ts';
-import { signIn } from '../../apps/server/src/testing/sign-in.ts';
+import { fetchClient } from '../../apps/server/test/support/http.ts';
+import { signIn } from '../../apps/server/test/support/sign-in.ts';
 import { launch, stop, waitFor200 } from './processes.ts';
 
 // Starts the real server as `npm start` runs it — its JavaScript bundle (scripts/server-build.ts), built first when
@@ -90,7 +90,7 @@ export async function startDataLab(options: DataLabOptions): Promise<DataLabServ
 }
 
 /**
- * A real access token for the demo administrator, through the login form (see testing/sign-in.ts).
+ * A real access token for the demo administrator, through the login form (see apps/server/test/support/sign-in.ts).
  * The built-in provider only knows the server's PUBLIC_URL, which defaults to http://localhost:PORT.
  */
 export async function adminToken(server: DataLabServer): Promise<string> {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import type { Config } from '../../apps/server/src/config.ts';
-import { createPostgresDatabase } from '../../apps/server/src/testing/stores.ts';
+import { createPostgresDatabase } from '../../apps/server/test/support/stores.ts';
 import type { pgTarget } from '../calling-layer.ts';
 import { addCallers } from './bench-callers.ts';
 import { createQ100Assets } from './calling-setup.ts';

@@ -90,10 +90,14 @@ tsTester.run('server-layers', boundaries.rules['server-layers'], {
     { filename: at('apps/server/src/app.ts'), code: "import routes from './modules/users/routes.ts';" },
     // The app's seed and test support may read the store directly; tests stand outside the order.
     { filename: at('apps/server/src/seed/demo.ts'), code: "import { x } from '../modules/collections/repository.ts';" },
-    { filename: at('apps/server/src/lib/route.test.ts'), code: "import { x } from '../testing/app.ts';" },
+    { filename: at('apps/server/src/lib/route.test.ts'), code: "import { x } from '../../test/support/app.ts';" },
+    {
+      filename: at('apps/server/test/support/app.ts'),
+      code: "import { x } from '../../src/modules/users/repository.ts';",
+    },
     {
       filename: at('apps/server/src/modules/access/matrix-fixture.ts'),
-      code: "import { x } from '../../testing/app.ts';",
+      code: "import { x } from '../../../test/support/app.ts';",
     },
     // Packages and other workspaces are not server layers.
     { filename: at('apps/server/src/lib/errors.ts'), code: "import { x } from '@datalab/contract/messages';" },
@@ -125,7 +129,8 @@ tsTester.run('server-layers', boundaries.rules['server-layers'], {
     upward('modules/downloads/plugin.ts', "import { x } from './routes.ts';"),
     // routes → the app
     upward('modules/users/routes.ts', "import { x } from '../../seed/demo.ts';"),
-    upward('routing/route.ts', "import { x } from '../testing/app.ts';"),
+    upward('routing/route.ts', "import { x } from '../../test/support/app.ts';"),
+    upward('modules/users/service.ts', "import { x } from '../../../test/support/builders.ts';"),
     // plugins and routes skip the services to reach a repository
     pastServices('plugins/auth.ts', "import { findActiveUserById } from '../modules/users/repository.ts';"),
     pastServices('plugins/app-log.ts', "import { insertLog } from '../modules/application-logs/repository.ts';"),

@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { migrations } from './db/migrations/index.ts';
-import { freePort } from './testing/ports.ts';
-import { createPostgresDatabase, isPostgresAvailable } from './testing/stores.ts';
+import { freePort } from '../test/support/ports.ts';
+import { createPostgresDatabase, isPostgresAvailable } from '../test/support/stores.ts';
 
 // A deployment starts its processes together (compose up, a Kubernetes rollout): two server processes started at the
 // same instant on one empty PostgreSQL store both come up, every migration is applied exactly once (PostgreSQL's

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from './testing/app.ts';
-import { buildPerson, type Person } from './testing/builders.ts';
-import { type Instances, startInstances } from './testing/instances.ts';
-import { isPostgresAvailable } from './testing/stores.ts';
+import type { TestApp } from '../test/support/app.ts';
+import { buildPerson, type Person } from '../test/support/builders.ts';
+import { type Instances, startInstances } from '../test/support/instances.ts';
+import { isPostgresAvailable } from '../test/support/stores.ts';
 import { buildCacheWorld } from './modules/caching/test-world.ts';
 import { createToken } from './modules/tokens/test-world.ts';
 

@@ -4,7 +4,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './testing/ports.ts';
+import { freePort } from '../test/support/ports.ts';
 
 // The real process: a failed start says exactly what is wrong and exits non-zero; a good one
 // becomes ready and shuts down cleanly on SIGTERM.

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from '../../../apps/server/src/testing/app.ts';
+import { createTestApp } from '../../../apps/server/test/support/app.ts';
 
 // The `datalab` command as a pipeline runs it: the bin link in node_modules/.bin (Node 24 strips the types through
 // the workspace link) as a child process, against the real server on a real port, signed in as the demo's admin,

@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectorRegistry, exportCsv, runQuery, writeResult } from './index.ts';
 import { parameterDefinitionsSchema } from './parameters/schema.ts';
-import { collect, createSqliteTestFile, type TestSqliteFile } from './testing/databases.ts';
+import { collect, createSqliteTestFile, type TestSqliteFile } from '../test/support/databases.ts';
 
 // The public API end to end on a SQLite file: checks before running, transformations on the stream, writers.
 

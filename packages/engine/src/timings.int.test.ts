@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSqliteConnector } from './connectors/sqlite.ts';
 import { runQuery, writeResult, type RunTimings } from './index.ts';
-import { createSqliteTestFile, type TestSqliteFile } from './testing/databases.ts';
+import { createSqliteTestFile, type TestSqliteFile } from '../test/support/databases.ts';
 import type { Connector } from './types.ts';
 
 // Where a run's time goes (RunTimings): the wait for a connection, the database, the transformations and the

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { Config } from '../config.ts';
-import { createPostgresDatabase } from '../testing/stores.ts';
-import { describeEachStore } from '../testing/suite.ts';
+import { createPostgresDatabase } from '../../test/support/stores.ts';
+import { describeEachStore } from '../../test/support/suite.ts';
 import { createDatabase, migrateToLatest, MigrationFailedError } from './database.ts';
 import { migrations } from './migrations/index.ts';
 

@@ -7,11 +7,11 @@ import {
   postgresAvailable,
   type TestDatabase,
 } from '@datalab/engine/testing/databases';
-import { buildAsset, type CollectionRef } from '../testing/orders-source.ts';
-import { freePort } from '../testing/ports.ts';
-import { buildCollection, buildPerson, unique, type Person } from '../testing/builders.ts';
-import { describeApp } from '../testing/suite.ts';
-import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
+import { buildAsset, type CollectionRef } from '../../test/support/orders-source.ts';
+import { freePort } from '../../test/support/ports.ts';
+import { buildCollection, buildPerson, unique, type Person } from '../../test/support/builders.ts';
+import { describeApp } from '../../test/support/suite.ts';
+import { startTcpProxy, type TcpProxy } from '../../test/support/tcp-proxy.ts';
 
 // A data source's database going down under a running app (faults): an asset over PostgreSQL and one over
 // MariaDB reach their databases through TCP proxies of the test's own; cut, a call answers 502 with product §8's text

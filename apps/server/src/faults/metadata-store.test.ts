@@ -1,11 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { STORE_UNAVAILABLE_MESSAGE } from '../lib/store-errors.ts';
-import { buildAsset, buildConnection, createSqliteSource, type CollectionRef } from '../testing/orders-source.ts';
-import { createTestApp, type TestApp } from '../testing/app.ts';
-import { buildCollection, buildPerson, unique, type Person } from '../testing/builders.ts';
-import { createPostgresDatabase, isPostgresAvailable } from '../testing/stores.ts';
-import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
+import {
+  buildAsset,
+  buildConnection,
+  createSqliteSource,
+  type CollectionRef,
+} from '../../test/support/orders-source.ts';
+import { createTestApp, type TestApp } from '../../test/support/app.ts';
+import { buildCollection, buildPerson, unique, type Person } from '../../test/support/builders.ts';
+import { createPostgresDatabase, isPostgresAvailable } from '../../test/support/stores.ts';
+import { startTcpProxy, type TcpProxy } from '../../test/support/tcp-proxy.ts';
 
 // The PostgreSQL metadata store going away under a running app (faults): the app reaches the machine's
 // PostgreSQL through a TCP proxy of the test's own, which it cuts (a closed port) or hangs (a network that drops

@@ -1,10 +1,10 @@
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCacheWorld } from '../modules/caching/test-world.ts';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../testing/app.ts';
-import { buildPerson, type Person } from '../testing/builders.ts';
-import { openLoginForm } from '../testing/login-form.ts';
-import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/support/app.ts';
+import { buildPerson, type Person } from '../../test/support/builders.ts';
+import { openLoginForm } from '../../test/support/login-form.ts';
+import { startTcpProxy, type TcpProxy } from '../../test/support/tcp-proxy.ts';
 
 // Redis going away under a running app and coming back (faults), through a TCP proxy of the test's own in
 // front of the machine's Redis (never stopped: it is shared). What lib/redis-cache.test.ts proves of the cache

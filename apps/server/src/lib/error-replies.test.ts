@@ -1,9 +1,14 @@
 import { beforeAll, expect, it } from 'vitest';
 import { texts } from '@datalab/contract/texts';
-import { buildCollection, buildPerson, type Person } from '../testing/builders.ts';
-import { buildAsset, buildConnection, createSqliteSource, type CollectionRef } from '../testing/orders-source.ts';
-import { describeApp } from '../testing/suite.ts';
-import type { TestApp } from '../testing/app.ts';
+import { buildCollection, buildPerson, type Person } from '../../test/support/builders.ts';
+import {
+  buildAsset,
+  buildConnection,
+  createSqliteSource,
+  type CollectionRef,
+} from '../../test/support/orders-source.ts';
+import { describeApp } from '../../test/support/suite.ts';
+import type { TestApp } from '../../test/support/app.ts';
 import { createToken, withToken } from '../modules/tokens/test-world.ts';
 import { INVALID_TOKEN } from './errors.ts';
 

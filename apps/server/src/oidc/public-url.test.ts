@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../testing/app.ts';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/support/app.ts';
 
 // The built-in provider publishes only PUBLIC_URL: a forged Host (or X-Forwarded-Host) never ends
 // up in discovery, redirects or the logout form. Behind a TLS terminator, X-Forwarded-Proto counts

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../testing/app.ts';
-import { type Instances, startInstances } from '../testing/instances.ts';
-import { openLoginForm } from '../testing/login-form.ts';
-import { isPostgresAvailable } from '../testing/stores.ts';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/support/app.ts';
+import { type Instances, startInstances } from '../../test/support/instances.ts';
+import { openLoginForm } from '../../test/support/login-form.ts';
+import { isPostgresAvailable } from '../../test/support/stores.ts';
 import { INVALID_CREDENTIALS, INVALID_FORM } from './interactions.ts';
 import { ADDRESS_FAILURES } from './sign-in-throttle.ts';
 

@@ -6,11 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problem } from '@datalab/contract/errors';
 import { buildApp } from '../app.ts';
 import { BUILT_IN_AUDIENCE, loadConfig } from '../config.ts';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../testing/app.ts';
-import { injectClient } from '../testing/http.ts';
-import { freePort } from '../testing/ports.ts';
-import { signIn } from '../testing/sign-in.ts';
-import { signWithPublicKeyAsSecret, signWithServerKey, unsignedToken } from '../testing/tokens.ts';
+import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/support/app.ts';
+import { injectClient } from '../../test/support/http.ts';
+import { freePort } from '../../test/support/ports.ts';
+import { signIn } from '../../test/support/sign-in.ts';
+import { signWithPublicKeyAsSecret, signWithServerKey, unsignedToken } from '../../test/support/tokens.ts';
 
 // The bearer check accepts access tokens for the API only: not the portal's ID token, not a token
 // for another audience, not an unsigned or HMAC-confused one. An unreachable provider is a 503.

@@ -5,9 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { BUILT_IN_AUDIENCE, loadConfig } from '../config.ts';
-import { fetchClient } from '../testing/http.ts';
-import { freePort } from '../testing/ports.ts';
-import { signIn } from '../testing/sign-in.ts';
+import { fetchClient } from '../../test/support/http.ts';
+import { freePort } from '../../test/support/ports.ts';
+import { signIn } from '../../test/support/sign-in.ts';
 
 // With OIDC_ISSUER set, Data Lab trusts an external provider: it finds the provider's keys through
 // its discovery document over HTTP and provisions users under that issuer. Here the external

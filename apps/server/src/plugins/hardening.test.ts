@@ -8,11 +8,11 @@ import { textMessages } from '@datalab/contract/text';
 import { texts } from '@datalab/contract/texts';
 import { CLIENT_ERROR_BODY_LIMIT, CLIENT_ERRORS_PER_MINUTE } from '../modules/application-logs/routes.ts';
 import { hashTokenId } from '../oidc/adapter.ts';
-import { TEST_PUBLIC_URL } from '../testing/app.ts';
-import { injectClient } from '../testing/http.ts';
-import { freePort } from '../testing/ports.ts';
-import { signIn } from '../testing/sign-in.ts';
-import { describeEachStore } from '../testing/suite.ts';
+import { TEST_PUBLIC_URL } from '../../test/support/app.ts';
+import { injectClient } from '../../test/support/http.ts';
+import { freePort } from '../../test/support/ports.ts';
+import { signIn } from '../../test/support/sign-in.ts';
+import { describeEachStore } from '../../test/support/suite.ts';
 
 // The hardening findings, each through the public surface, on both stores.
 

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { buildCollection, buildPerson } from '../testing/builders.ts';
-import { describeApp } from '../testing/suite.ts';
-import { buildAsset, buildConnection, createSqliteSource } from '../testing/orders-source.ts';
+import { buildCollection, buildPerson } from '../../test/support/builders.ts';
+import { describeApp } from '../../test/support/suite.ts';
+import { buildAsset, buildConnection, createSqliteSource } from '../../test/support/orders-source.ts';
 
 // /metrics through inject: requests by route pattern and status class, the calling layer's calls and cache lookups,
 // pools, the result cache, rate-limit refusals, process metrics; open by default, behind METRICS_TOKEN when set.

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { problem, validationProblem } from '@datalab/contract/errors';
 import { messages } from '@datalab/contract/messages';
 import { texts } from '@datalab/contract/texts';
-import { describeApp } from '../testing/suite.ts';
+import { describeApp } from '../../test/support/suite.ts';
 
 const BODY_LIMIT = 4096;
 

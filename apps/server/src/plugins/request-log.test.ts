@@ -5,8 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { injectClient } from '../testing/http.ts';
-import { signIn } from '../testing/sign-in.ts';
+import { injectClient } from '../../test/support/http.ts';
+import { signIn } from '../../test/support/sign-in.ts';
 
 // The request log line, read from the app's own logger (built with the app's options, its lines
 // captured through a stream instead of stdout).

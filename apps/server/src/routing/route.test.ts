@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createTestApp, type TestApp } from '../testing/app.ts';
+import { createTestApp, type TestApp } from '../../test/support/app.ts';
 import { route, type RouteContext } from './route.ts';
 
 // The handler context route() builds for every request. Its lazy `actor` lives on the prototype:

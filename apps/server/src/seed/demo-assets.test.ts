@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { dataSourceDetail, dataSourceSummary } from '@datalab/contract/api/data-sources';
 import { previewResult } from '@datalab/contract/api/sql-data-sources';
 import { pageOf } from '@datalab/contract/paging';
-import type { TestApp } from '../testing/app.ts';
-import { describeApp } from '../testing/suite.ts';
+import type { TestApp } from '../../test/support/app.ts';
+import { describeApp } from '../../test/support/suite.ts';
 import { seedDemoAssets } from './demo-assets.ts';
 
 // A fresh embedded start has the demo's SQL side: the Shop connection, assets using every parameter type, a list

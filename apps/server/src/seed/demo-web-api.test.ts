@@ -3,9 +3,9 @@ import { dataSourceDetail, dataSourceSummary } from '@datalab/contract/api/data-
 import { callResultWithExchanges, EXCHANGE_HEADER, webApiConnection } from '@datalab/contract/api/web-api';
 import { pageOf } from '@datalab/contract/paging';
 import { texts } from '@datalab/contract/texts';
-import { createTestApp, type TestApp } from '../testing/app.ts';
-import { freePort } from '../testing/ports.ts';
-import { describeApp } from '../testing/suite.ts';
+import { createTestApp, type TestApp } from '../../test/support/app.ts';
+import { freePort } from '../../test/support/ports.ts';
+import { describeApp } from '../../test/support/suite.ts';
 import { DEMO_API_PREFIX, demoApiKey } from './demo-api.ts';
 import { DEMO_WEB_API_ASSET, demoApiAddress, seedDemoWebApi } from './demo-web-api.ts';
 

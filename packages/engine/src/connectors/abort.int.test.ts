@@ -6,7 +6,7 @@ import {
   mysqlAvailable,
   postgresAvailable,
   type TestDatabase,
-} from '../testing/databases.ts';
+} from '../../test/support/databases.ts';
 import type { Connector } from '../types.ts';
 import { createMysqlConnector } from './mysql.ts';
 import { createPostgresConnector } from './postgres.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runQuery } from '../index.ts';
 import { parameterDefinitionsSchema } from '../parameters/schema.ts';
-import { collect, createMysqlTestDatabase, mysqlAvailable, type TestDatabase } from '../testing/databases.ts';
+import { collect, createMysqlTestDatabase, mysqlAvailable, type TestDatabase } from '../../test/support/databases.ts';
 import type { Connector } from '../types.ts';
 import { createMysqlConnector } from './mysql.ts';
 

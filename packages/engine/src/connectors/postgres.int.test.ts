@@ -2,7 +2,12 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCsv, runQuery, writeResult } from '../index.ts';
 import { parameterDefinitionsSchema } from '../parameters/schema.ts';
-import { collect, createPostgresTestDatabase, postgresAvailable, type TestDatabase } from '../testing/databases.ts';
+import {
+  collect,
+  createPostgresTestDatabase,
+  postgresAvailable,
+  type TestDatabase,
+} from '../../test/support/databases.ts';
 import type { Connector } from '../types.ts';
 import { createPostgresConnector } from './postgres.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runQuery } from '../index.ts';
 import { parameterDefinitionsSchema } from '../parameters/schema.ts';
-import { collect, createSqliteTestFile, type TestSqliteFile } from '../testing/databases.ts';
+import { collect, createSqliteTestFile, type TestSqliteFile } from '../../test/support/databases.ts';
 import type { Connector } from '../types.ts';
 import { createSqliteConnector } from './sqlite.ts';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
-import { collect } from '../testing/collect.ts';
-import { type TestServer, json, startServer } from '../testing/http-server.ts';
+import { collect } from '../../test/support/collect.ts';
+import { type TestServer, json, startServer } from '../../test/support/http-server.ts';
 import { createHttpConnector } from './connector.ts';
 import type { HttpExchange } from './exchange.ts';
 import type { Resolver } from './guard.ts';

@@ -1,8 +1,8 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeRows } from '../writers/index.ts';
-import { type TestServer, startServer } from '../testing/http-server.ts';
-import { mutate, randomReply, seeded } from '../testing/json-replies.ts';
+import { type TestServer, startServer } from '../../test/support/http-server.ts';
+import { mutate, randomReply, seeded } from '../../test/support/json-replies.ts';
 import { type HttpConnector, createHttpConnector } from './connector.ts';
 
 // The JSON scan held to JSON.parse through the connector's public call: the same random replies, read by a connector

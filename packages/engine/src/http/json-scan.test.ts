@@ -4,7 +4,7 @@ import { JsonRows, rowsInMemory, type Column, type Row, type RowsInMemory } from
 import { writeJson } from '../writers/json.ts';
 import { scanPath, scanRows, scannedObjects, type ScannedRows } from './json-scan.ts';
 import { inferColumns, rowsAt, shapeRow } from './rows.ts';
-import { mutate, randomReply, seeded } from '../testing/json-replies.ts';
+import { mutate, randomReply, seeded } from '../../test/support/json-replies.ts';
 
 // The scan must answer exactly what the parse path answers (JSON.parse, rowsAt, inferColumns, shapeRow) whenever it
 // answers at all, and must never answer for a reply JSON.parse refuses.

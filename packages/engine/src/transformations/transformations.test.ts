@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { EngineError } from '../errors.ts';
-import { collect } from '../testing/collect.ts';
+import { collect } from '../../test/support/collect.ts';
 import { isInMemory, rowsInMemory, type Column, type Row, type RowStream } from '../types.ts';
 import { applyTransformations, parseTransformations } from './apply.ts';
 import { evaluate, parseExpression } from './expression.ts';

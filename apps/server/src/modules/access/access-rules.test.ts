@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { problem } from '@datalab/contract/errors';
-import { buildCollection, buildGroup, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { buildCollection, buildGroup, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 
 // The rules that span rows: nobody raises their own EFFECTIVE role, and every collection keeps an
 // Owner who is a person (a group nobody is in owns nothing), also when two changes race.

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { buildCollection, buildGroup, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { buildCollection, buildGroup, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 
 // One long-lived instance per store. On the embedded store the access version lives in process and
 // user rows and access are cached per version, so a change that forgot to bump it would be missed by

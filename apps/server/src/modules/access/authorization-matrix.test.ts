@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 import { buildMatrixWorld, MATRIX_CREATORS, type MatrixWorld } from './matrix-fixture.ts';
 import { matrix, runRow } from './matrix-table.ts';
 

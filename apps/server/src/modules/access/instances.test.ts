@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../testing/app.ts';
-import { buildCollection, buildGroup, buildPerson } from '../../testing/builders.ts';
-import { type Instances, startInstances } from '../../testing/instances.ts';
-import { isPostgresAvailable } from '../../testing/stores.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildCollection, buildGroup, buildPerson } from '../../../test/support/builders.ts';
+import { type Instances, startInstances } from '../../../test/support/instances.ts';
+import { isPostgresAvailable } from '../../../test/support/stores.ts';
 
 // Two server instances on one PostgreSQL store, as behind a load balancer: a change made through
 // one holds on the very next request through the other, although each caches the access model.

@@ -1,7 +1,7 @@
 import { BUILT_IN_AUDIENCE } from '../../config.ts';
 import type { RoleName } from '../../db/schema.ts';
-import { TEST_PUBLIC_URL, type TestApp } from '../../testing/app.ts';
-import { signWithServerKey } from '../../testing/tokens.ts';
+import { TEST_PUBLIC_URL, type TestApp } from '../../../test/support/app.ts';
+import { signWithServerKey } from '../../../test/support/tokens.ts';
 import { buildDownloadWorld } from './download-matrix-world.ts';
 import { buildLogWorld } from './log-matrix-world.ts';
 import { buildSqlWorld, type SqlFixture, type SqlHelpers } from './sql-matrix-world.ts';

@@ -1,7 +1,7 @@
 import { getCurrentUser } from '@datalab/contract/api/account';
 import { describe, expect, it } from 'vitest';
 import { route } from '../../routing/route.ts';
-import { createTestApp } from '../../testing/app.ts';
+import { createTestApp } from '../../../test/support/app.ts';
 import type { RouteAccess } from './route-access.ts';
 
 // Every /api route states who may call it; the app refuses to start with one that does not.

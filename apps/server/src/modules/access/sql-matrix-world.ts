@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Database } from '../../db/database.ts';
-import { collectionFilePath } from '../../testing/sqlite-files.ts';
+import { collectionFilePath } from '../../../test/support/sqlite-files.ts';
 
 // The SQL part of the authorization matrix's world: a SQLite connection (a real file in the collection's folder, so Test
 // and Schema answer) in the target collection, the fixture asset on it with a parameter, a transformation with a

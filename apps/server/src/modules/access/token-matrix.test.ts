@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import type { RouteAccess } from './route-access.ts';
-import { describeApp } from '../../testing/suite.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import { buildMatrixWorld, MATRIX_CREATORS, type MatrixWorld } from './matrix-fixture.ts';
 import { matrix, runRow } from './matrix-table.ts';
 

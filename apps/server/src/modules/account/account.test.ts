@@ -3,11 +3,11 @@ import { currentUser } from '@datalab/contract/api/account';
 import { problem } from '@datalab/contract/errors';
 import { texts } from '@datalab/contract/texts';
 import { BUILT_IN_AUDIENCE } from '../../config.ts';
-import { TEST_PUBLIC_URL } from '../../testing/app.ts';
-import { injectClient } from '../../testing/http.ts';
-import { signIn, SignInError } from '../../testing/sign-in.ts';
-import { describeEachStore } from '../../testing/suite.ts';
-import { signWithServerKey, signWithStrangerKey, unsignedToken } from '../../testing/tokens.ts';
+import { TEST_PUBLIC_URL } from '../../../test/support/app.ts';
+import { injectClient } from '../../../test/support/http.ts';
+import { signIn, SignInError } from '../../../test/support/sign-in.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
+import { signWithServerKey, signWithStrangerKey, unsignedToken } from '../../../test/support/tokens.ts';
 
 const now = () => Math.floor(Date.now() / 1000);
 

@@ -8,9 +8,9 @@ import {
 } from '@datalab/contract/api/application-logs';
 import { problem } from '@datalab/contract/errors';
 import type { NewApplicationLog } from '../../db/schema.ts';
-import { buildPerson, unique, type Person } from '../../testing/builders.ts';
-import type { TestApp } from '../../testing/app.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 
 // GetApplicationLogs and one record's call, through inject on both stores: each filter, the order, paging and the
 // details an administrator reads (a real audit record's before and after).

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import type { NewApplicationLog } from '../../db/schema.ts';
-import type { TestApp } from '../../testing/app.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 import { RETENTION_BATCH } from './retention.service.ts';
 
 // Retention of the application log (plugins/app-log-retention.ts) on both stores: by age, then by count, in

@@ -1,7 +1,7 @@
 import { beforeAll, expect, it } from 'vitest';
 import { cacheValue, getCacheKeys } from '@datalab/contract/api/caching';
-import { auditRecords, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeApp } from '../../testing/suite.ts';
+import { auditRecords, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import { buildCacheWorld, type CacheWorld } from './test-world.ts';
 
 // Cache management through HTTP: entries a call made, listed with their asset, size, age,

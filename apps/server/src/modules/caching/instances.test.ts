@@ -1,10 +1,10 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCacheKeys } from '@datalab/contract/api/caching';
-import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { buildPerson } from '../../testing/builders.ts';
-import { type Instances, startInstances } from '../../testing/instances.ts';
-import { isPostgresAvailable } from '../../testing/stores.ts';
+import { createTestApp, type TestApp } from '../../../test/support/app.ts';
+import { buildPerson } from '../../../test/support/builders.ts';
+import { type Instances, startInstances } from '../../../test/support/instances.ts';
+import { isPostgresAvailable } from '../../../test/support/stores.ts';
 import { buildCacheWorld } from './test-world.ts';
 
 // The result cache in Redis through the whole app: two instances on one PostgreSQL store and one Redis (database

@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { TestApp } from '../../testing/app.ts';
-import { buildCollection, unique, type Person } from '../../testing/builders.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildCollection, unique, type Person } from '../../../test/support/builders.ts';
 
 // Test data for cache management: a collection of `owner` with a SQLite source of ten orders and a connection to
 // it, made through the management API; cached assets over it.

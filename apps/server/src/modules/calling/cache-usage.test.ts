@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCollection, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeApp } from '../../testing/suite.ts';
+import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import {
   buildAsset,
   buildConnection,
   createPostgresSource,
   createSqliteSource,
   usageOf,
-} from '../../testing/orders-source.ts';
-import type { CollectionRef } from '../../testing/orders-source.ts';
+} from '../../../test/support/orders-source.ts';
+import type { CollectionRef } from '../../../test/support/orders-source.ts';
 
 // The result cache (hits, single flight, version bumps, truncated results never kept), the usage record of every
 // call, and the per-caller OpenAPI document, through HTTP.

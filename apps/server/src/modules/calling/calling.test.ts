@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
 import { resolve } from 'node:path';
-import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 import {
   ORDER_COUNT,
   buildAsset,
@@ -10,8 +10,8 @@ import {
   createPostgresSource,
   createSqliteSource,
   usageOf,
-} from '../../testing/orders-source.ts';
-import type { CollectionRef } from '../../testing/orders-source.ts';
+} from '../../../test/support/orders-source.ts';
+import type { CollectionRef } from '../../../test/support/orders-source.ts';
 
 // The calling layer through HTTP (inject), on both metadata stores: who may call, values checked before anything
 // runs and bound as data, each format's content, the row cap and exports, file names, errors' statuses.

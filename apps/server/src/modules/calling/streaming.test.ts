@@ -1,14 +1,14 @@
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCollection, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeApp } from '../../testing/suite.ts';
+import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import {
   buildAsset,
   buildConnection,
   createPostgresSource,
   usageOf,
   type CollectionRef,
-} from '../../testing/orders-source.ts';
+} from '../../../test/support/orders-source.ts';
 
 // Exports over a real port, where a reply can be cut: a failure after the first bytes breaks the response (never a
 // well-formed partial file), and a client that goes away stops the query in the database.

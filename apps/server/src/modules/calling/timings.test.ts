@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCollection, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeApp } from '../../testing/suite.ts';
+import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import {
   buildAsset,
   buildConnection,
   createPostgresSource,
   createSqliteSource,
   type CollectionRef,
-} from '../../testing/orders-source.ts';
+} from '../../../test/support/orders-source.ts';
 
 // Server-Timing on /data/v1 replies: authz as on /api routes, then queue, database, transform and write for a JSON
 // call; what is known before the first byte for an export; the cache lookup for a hit; authz on a refusal. The

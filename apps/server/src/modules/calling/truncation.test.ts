@@ -1,15 +1,15 @@
 import { request as httpRequest } from 'node:http';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCollection, buildPerson, type Person } from '../../testing/builders.ts';
+import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
 import {
   buildAsset,
   buildConnection,
   createPostgresSource,
   createSqliteSource,
   type CollectionRef,
-} from '../../testing/orders-source.ts';
-import { describeApp } from '../../testing/suite.ts';
+} from '../../../test/support/orders-source.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 
 // Exports of the calling layer that stop at the export limit (MAX_EXPORT_ROWS, 5 here) say so: a marked last line
 // (CSV, NDJSON), a note row (XLSX), and a `Data-Lab-Truncated` trailer for a client that sent `TE: trailers`.

@@ -1,8 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import { expect, it } from 'vitest';
-import { createTestApp } from '../../testing/app.ts';
-import { buildCollection, buildPerson } from '../../testing/builders.ts';
-import { buildAsset, buildConnection, createSqliteSource } from '../../testing/orders-source.ts';
+import { createTestApp } from '../../../test/support/app.ts';
+import { buildCollection, buildPerson } from '../../../test/support/builders.ts';
+import { buildAsset, buildConnection, createSqliteSource } from '../../../test/support/orders-source.ts';
 
 // Usage records still waiting in memory are written when the app shuts down, before the store closes.
 

@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { collectionDetail, collectionSummary } from '@datalab/contract/api/collections';
 import { problem } from '@datalab/contract/errors';
 import { pageOf } from '@datalab/contract/paging';
-import { buildCollection, buildGroup, buildPerson, unique } from '../../testing/builders.ts';
-import { describeApp } from '../../testing/suite.ts';
+import { buildCollection, buildGroup, buildPerson, unique } from '../../../test/support/builders.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 
 // Who may create collections, what a name clash reveals, who sees the owners, and sorting.
 

@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { collectionDetail, collectionSummary } from '@datalab/contract/api/collections';
 import { validationProblem, problem } from '@datalab/contract/errors';
 import { pageOf } from '@datalab/contract/paging';
-import { auditRecords, buildCollection, buildPerson, unique } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { auditRecords, buildCollection, buildPerson, unique } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 
 const page = pageOf(collectionSummary);
 

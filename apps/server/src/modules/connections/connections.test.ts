@@ -5,11 +5,16 @@ import { beforeAll, expect, it } from 'vitest';
 import { connectionTestResult, sqlConnection } from '@datalab/contract/api/sql-connections';
 import { problem, validationProblem } from '@datalab/contract/errors';
 import { texts } from '@datalab/contract/texts';
-import { auditRecords, buildCollection, buildPerson, unique } from '../../testing/builders.ts';
-import type { TestApp } from '../../testing/app.ts';
-import { describeEachStore } from '../../testing/suite.ts';
-import { TEST_READER, TEST_READER_PASSWORD, ensureTestMysqlReader, ensureTestReader } from '../../testing/readers.ts';
-import { collectionSqliteFile } from '../../testing/sqlite-files.ts';
+import { auditRecords, buildCollection, buildPerson, unique } from '../../../test/support/builders.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
+import {
+  TEST_READER,
+  TEST_READER_PASSWORD,
+  ensureTestMysqlReader,
+  ensureTestReader,
+} from '../../../test/support/readers.ts';
+import { collectionSqliteFile } from '../../../test/support/sqlite-files.ts';
 import { SQLITE_OUTSIDE } from './service.ts';
 import { collectionFolder } from './sqlite-files.ts';
 

@@ -6,10 +6,10 @@ import { expect, it } from 'vitest';
 import { problem } from '@datalab/contract/errors';
 import { createDatabase, migrateToLatest } from '../../db/database.ts';
 import { migrations } from '../../db/migrations/index.ts';
-import type { TestApp } from '../../testing/app.ts';
-import { buildCollection, buildPerson, unique } from '../../testing/builders.ts';
-import { createPostgresDatabase } from '../../testing/stores.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildCollection, buildPerson, unique } from '../../../test/support/builders.ts';
+import { createPostgresDatabase } from '../../../test/support/stores.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 
 // A connection's name is unique in its collection regardless of case, the same on both stores (Unicode case
 // too), and the store decides: simultaneous creations of one name give one 201 and 409s, never a 500. Migration

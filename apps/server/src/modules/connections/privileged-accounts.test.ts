@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sqlConnection } from '@datalab/contract/api/sql-connections';
-import { auditRecords, buildCollection, buildPerson, unique } from '../../testing/builders.ts';
-import { buildAsset, createPostgresSource } from '../../testing/orders-source.ts';
-import { describeApp } from '../../testing/suite.ts';
+import { auditRecords, buildCollection, buildPerson, unique } from '../../../test/support/builders.ts';
+import { buildAsset, createPostgresSource } from '../../../test/support/orders-source.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import { PRIVILEGED_OVERRIDE_ADMIN_ONLY } from './privileged-account.service.ts';
 
 // A connection whose database account may do more than read is refused on save, on test and before the first run

@@ -2,8 +2,8 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/app.ts';
-import { auditRecords, buildCollection, buildPerson, unique } from '../../testing/builders.ts';
+import { createTestApp, type TestApp } from '../../../test/support/app.ts';
+import { auditRecords, buildCollection, buildPerson, unique } from '../../../test/support/builders.ts';
 import { collectionFolder } from './sqlite-files.ts';
 
 // What carries over from one start to the next on one data folder: the reach settings (SQL_HOST_ALLOWLIST,

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import type { TestApp } from '../../testing/app.ts';
-import { TEST_PUBLIC_URL, TEST_SQL_HOST_ALLOWLIST } from '../../testing/app.ts';
-import { buildCollection, buildPerson } from '../../testing/builders.ts';
-import { TEST_READER, ensureTestReader } from '../../testing/readers.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { TEST_PUBLIC_URL, TEST_SQL_HOST_ALLOWLIST } from '../../../test/support/app.ts';
+import { buildCollection, buildPerson } from '../../../test/support/builders.ts';
+import { TEST_READER, ensureTestReader } from '../../../test/support/readers.ts';
 
 // A connection's password never reaches a log line: the app's own logger at debug level, its lines captured,
 // while a connection is created, changed, tested against a port nobody listens on (a 400 saying the connection was

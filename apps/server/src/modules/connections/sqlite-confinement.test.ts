@@ -5,9 +5,9 @@ import { DatabaseSync } from 'node:sqlite';
 import { expect, it } from 'vitest';
 import { sqlConnection } from '@datalab/contract/api/sql-connections';
 import { validationProblem } from '@datalab/contract/errors';
-import type { TestApp } from '../../testing/app.ts';
-import { buildCollection, buildPerson, unique } from '../../testing/builders.ts';
-import { describeApp } from '../../testing/suite.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildCollection, buildPerson, unique } from '../../../test/support/builders.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import { collectionFolder, SQLITE_OUTSIDE } from './sqlite-files.ts';
 
 // SQLite files belong to the collection whose folder holds them (DATA_DIR/sqlite/<uid>/). Another collection's Owner

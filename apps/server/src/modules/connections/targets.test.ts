@@ -4,11 +4,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sqlConnection } from '@datalab/contract/api/sql-connections';
 import { validationProblem } from '@datalab/contract/errors';
 import type { Resolver } from '@datalab/engine';
-import type { TestApp } from '../../testing/app.ts';
-import { buildCollection, buildPerson, unique } from '../../testing/builders.ts';
-import { describeApp, describeEachStore } from '../../testing/suite.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildCollection, buildPerson, unique } from '../../../test/support/builders.ts';
+import { describeApp, describeEachStore } from '../../../test/support/suite.ts';
 import { STORE_DATABASE_REFUSED } from './target-policy.ts';
-import { TEST_READER, ensureTestReader } from '../../testing/readers.ts';
+import { TEST_READER, ensureTestReader } from '../../../test/support/readers.ts';
 
 // Where SQL connections may point: public hosts only unless SQL_HOST_ALLOWLIST allows a host (its names, addresses
 // and blocks, even internal), never a metadata address, and never the metadata store's own PostgreSQL database.

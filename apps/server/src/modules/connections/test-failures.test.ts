@@ -1,10 +1,10 @@
 import { beforeAll, expect, it } from 'vitest';
-import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
-import { freePort } from '../../testing/ports.ts';
-import { ensureTestReader, readerConnection } from '../../testing/readers.ts';
-import { TEST_POSTGRES_URL } from '../../testing/stores.ts';
-import { describeApp } from '../../testing/suite.ts';
-import type { CollectionRef } from '../../testing/orders-source.ts';
+import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { freePort } from '../../../test/support/ports.ts';
+import { ensureTestReader, readerConnection } from '../../../test/support/readers.ts';
+import { TEST_POSTGRES_URL } from '../../../test/support/stores.ts';
+import { describeApp } from '../../../test/support/suite.ts';
+import type { CollectionRef } from '../../../test/support/orders-source.ts';
 
 // A failed connection test says why, through HTTP against the machine's real PostgreSQL and MariaDB: a closed port,
 // an unknown host, a user the server refuses, a wrong password, a missing database, a missing SQLite file. Each is a

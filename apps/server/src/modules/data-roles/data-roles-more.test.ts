@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { collectionDataRoles, userDataRoles } from '@datalab/contract/api/data-roles';
-import { buildCollection, buildGroup, buildPerson, unique } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { buildCollection, buildGroup, buildPerson, unique } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 
 // Effective access made visible (paths through groups, indirect members), and answers that never
 // tell an outsider which user ids exist.

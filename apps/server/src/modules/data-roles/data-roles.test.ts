@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { collectionDataRoles, userDataRoles } from '@datalab/contract/api/data-roles';
 import { problem } from '@datalab/contract/errors';
-import { auditRecords, buildCollection, buildGroup, buildPerson } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { auditRecords, buildCollection, buildGroup, buildPerson } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 
 describeEachStore('data roles and effective roles', (ctx) => {
   const canSee = async (person: Awaited<ReturnType<typeof buildPerson>>, uid: string) =>

@@ -3,7 +3,7 @@ import { dataSourceDetail } from '@datalab/contract/api/data-sources';
 import { validationProblem } from '@datalab/contract/errors';
 import { parameterTypes } from '@datalab/contract/parameters';
 import { ruleTypes } from '@datalab/contract/transformations';
-import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 import { createPeople, world } from './test-world.ts';
 
 // The calls that carry parameter definitions and rules validate them with the contract's own schemas (the ones the

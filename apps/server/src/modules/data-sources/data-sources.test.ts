@@ -3,8 +3,8 @@ import { expect, it } from 'vitest';
 import { dataSourceDetail } from '@datalab/contract/api/data-sources';
 import { previewResult } from '@datalab/contract/api/sql-data-sources';
 import { validationProblem } from '@datalab/contract/errors';
-import { unique } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { unique } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 import { createPeople, PEOPLE_SQL, world } from './test-world.ts';
 import { loadDefinition } from './definition.service.ts';
 

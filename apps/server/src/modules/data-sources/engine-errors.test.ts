@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { texts } from '@datalab/contract/texts';
-import { buildCollection, buildPerson, unique } from '../../testing/builders.ts';
-import { describeApp } from '../../testing/suite.ts';
-import { TEST_READER, ensureTestReader } from '../../testing/readers.ts';
+import { buildCollection, buildPerson, unique } from '../../../test/support/builders.ts';
+import { describeApp } from '../../../test/support/suite.ts';
+import { TEST_READER, ensureTestReader } from '../../../test/support/readers.ts';
 
 // The engine's failures as replies (lib/engine-errors.ts), provoked for real against this machine's PostgreSQL
 // through the preview call: over time → 504, no free connection → 503, unreachable → 502, bad SQL → 400; nothing

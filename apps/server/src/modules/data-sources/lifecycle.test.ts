@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { previewResult } from '@datalab/contract/api/sql-data-sources';
-import type { TestApp } from '../../testing/app.ts';
-import { buildCollection, buildPerson, unique } from '../../testing/builders.ts';
-import { collectionSqliteFile } from '../../testing/sqlite-files.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildCollection, buildPerson, unique } from '../../../test/support/builders.ts';
+import { collectionSqliteFile } from '../../../test/support/sqlite-files.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 
 // What happens around an asset's life: a collection goes with its connections and assets, a parameter data
 // source in use is kept, and a connection's new settings take effect at once (its pool is replaced).

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { dataSourceSummary } from '@datalab/contract/api/data-sources';
 import { pageOf } from '@datalab/contract/paging';
-import { unique } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { unique } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 import { createPeople, world } from './test-world.ts';
 
 // The callable list and client tool configurations, through the API on both stores.

@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { previewParameterData } from '@datalab/contract/api/data-sources';
 import { cycleMessage } from '@datalab/contract/parameter-dependencies';
 import { validationProblem as problem } from '@datalab/contract/errors';
-import { describeApp } from '../../testing/suite.ts';
-import { unique } from '../../testing/builders.ts';
+import { describeApp } from '../../../test/support/suite.ts';
+import { unique } from '../../../test/support/builders.ts';
 import { world } from './test-world.ts';
 
 // POST /api/DataSource/ParameterData/Preview: the asset editor's live dropdown for a parameter not saved yet. It

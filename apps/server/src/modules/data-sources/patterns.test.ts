@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { validationProblem } from '@datalab/contract/errors';
 import { DEFAULT_STRING_MAX_LENGTH } from '@datalab/contract/parameters';
-import type { Person } from '../../testing/builders.ts';
-import { unique } from '../../testing/builders.ts';
-import { describeApp } from '../../testing/suite.ts';
+import type { Person } from '../../../test/support/builders.ts';
+import { unique } from '../../../test/support/builders.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import { world } from './test-world.ts';
 
 // A parameter's pattern is RE2 syntax, matched in linear time: the pattern JavaScript's RegExp takes seconds on

@@ -2,11 +2,11 @@ import { beforeAll, expect, it } from 'vitest';
 import { dataSourceDetail, storedParameter } from '@datalab/contract/api/data-sources';
 import { validationProblem } from '@datalab/contract/errors';
 import { z } from 'zod';
-import { unique } from '../../testing/builders.ts';
-import { describeApp } from '../../testing/suite.ts';
+import { unique } from '../../../test/support/builders.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import { createPeople, PEOPLE_SQL, world } from './test-world.ts';
 import { placeholderUndefined } from './validation.ts';
-import { TEST_READER, ensureTestReader } from '../../testing/readers.ts';
+import { TEST_READER, ensureTestReader } from '../../../test/support/readers.ts';
 
 // Every `:name` the SQL of a saved asset uses has a parameter definition, on every save: the asset calls (POST/PUT
 // /api/SqlDataSource) and the parameter calls (POST/PUT .../Parameters, DELETE .../Parameters/{id}). Detection is

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { getRecentCalls, postBoundValues } from '@datalab/contract/api/data-sources';
-import type { TestApp } from '../../testing/app.ts';
-import { buildPerson, unique, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 import { createPeople, world } from './test-world.ts';
 
 // An asset's recent calls (from the usage records, written in batches: each test flushes them) and the values a

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { dataSourceDetail } from '@datalab/contract/api/data-sources';
-import { unique } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
-import type { TestApp } from '../../testing/app.ts';
+import { unique } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
+import type { TestApp } from '../../../test/support/app.ts';
 import { createPeople, PEOPLE_SQL, world } from './test-world.ts';
 
 // An asset is saved whole: its fields, parameters, transformations and client tools in one request and one

@@ -3,9 +3,9 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect } from 'vitest';
 import { dataSourceDetail } from '@datalab/contract/api/data-sources';
-import type { TestApp } from '../../testing/app.ts';
-import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
-import { collectionFilePath } from '../../testing/sqlite-files.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { collectionFilePath } from '../../../test/support/sqlite-files.ts';
 
 // The world of the data source tests: an Owner, an Editor and a Reader of one collection with a SQLite
 // connection "Shop" to a small file of regions, countries and people.

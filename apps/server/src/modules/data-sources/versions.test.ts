@@ -2,9 +2,9 @@ import { expect, it } from 'vitest';
 import { assetVersion, assetVersionSummary, restoreAssetVersion } from '@datalab/contract/api/asset-versions';
 import { dataSourceDetail } from '@datalab/contract/api/data-sources';
 import { pageOf } from '@datalab/contract/paging';
-import { auditRecords, buildCollection, unique, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
-import type { TestApp } from '../../testing/app.ts';
+import { auditRecords, buildCollection, unique, type Person } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
+import type { TestApp } from '../../../test/support/app.ts';
 import { createPeople, PEOPLE_SQL, world } from './test-world.ts';
 
 // The history of an asset through HTTP on both stores: every kind of save keeps a version (a save that changes

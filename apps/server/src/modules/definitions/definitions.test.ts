@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
-import { createTestApp } from '../../testing/app.ts';
-import type { TestApp } from '../../testing/app.ts';
-import { auditRecords, buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { createTestApp } from '../../../test/support/app.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { auditRecords, buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 import {
   applyOk,
   definitionUrl,

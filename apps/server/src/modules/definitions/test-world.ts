@@ -3,9 +3,9 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../testing/app.ts';
-import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
-import { collectionFilePath } from '../../testing/sqlite-files.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { collectionFilePath } from '../../../test/support/sqlite-files.ts';
 
 // The world of the definition tests: a collection with a SQLite connection "Shop", an asset "Countries" that
 // feeds the allowed values of "People"'s parameter, with a transformation and client tools; an Editor and a Reader.

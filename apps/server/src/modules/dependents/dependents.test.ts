@@ -3,9 +3,9 @@ import type { Dependents } from '@datalab/contract/api/dependents';
 import type { DownloadJob } from '@datalab/contract/api/downloads';
 import { expect, it } from 'vitest';
 import { assetIdOfKey } from '../../lib/result-cache.ts';
-import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
-import { buildAsset, buildConnection, createSqliteSource } from '../../testing/orders-source.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { buildAsset, buildConnection, createSqliteSource } from '../../../test/support/orders-source.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 
 // What goes with a deletion, asked first (the Dependents calls), and what the deletion then really removes: a
 // connection an asset uses is refused naming the asset; a data asset takes its download jobs, their files and its

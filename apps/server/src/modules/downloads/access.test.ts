@@ -1,9 +1,9 @@
 import type { DownloadJob } from '@datalab/contract/api/downloads';
 import { beforeAll, expect, it } from 'vitest';
-import type { TestApp } from '../../testing/app.ts';
-import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
-import { buildAsset, buildConnection, createSqliteSource } from '../../testing/orders-source.ts';
-import { describeApp } from '../../testing/suite.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { buildAsset, buildConnection, createSqliteSource } from '../../../test/support/orders-source.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 
 // Who reaches a download job, on every request: its owner only, and only while they (narrowed by the token they

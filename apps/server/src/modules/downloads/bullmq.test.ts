@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../testing/app.ts';
-import { buildCollection, buildPerson, type Person } from '../../testing/builders.ts';
-import { startInstances, type Instances } from '../../testing/instances.ts';
-import { isPostgresAvailable } from '../../testing/stores.ts';
-import { startTcpProxy, type TcpProxy } from '../../testing/tcp-proxy.ts';
-import { buildAsset, buildConnection, createSqliteSource } from '../../testing/orders-source.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { startInstances, type Instances } from '../../../test/support/instances.ts';
+import { isPostgresAvailable } from '../../../test/support/stores.ts';
+import { startTcpProxy, type TcpProxy } from '../../../test/support/tcp-proxy.ts';
+import { buildAsset, buildConnection, createSqliteSource } from '../../../test/support/orders-source.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 
 // Downloads on BullMQ (REDIS_URL set) against the machine's PostgreSQL and Redis, under a queue prefix of this run:

@@ -2,9 +2,14 @@ import { existsSync, readdirSync } from 'node:fs';
 import pg from 'pg';
 import type { DownloadJob } from '@datalab/contract/api/downloads';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
-import { buildAsset, buildConnection, createPostgresSource, createSqliteSource } from '../../testing/orders-source.ts';
-import { describeApp } from '../../testing/suite.ts';
+import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import {
+  buildAsset,
+  buildConnection,
+  createPostgresSource,
+  createSqliteSource,
+} from '../../../test/support/orders-source.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import { NOT_CANCELLABLE } from './service.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 

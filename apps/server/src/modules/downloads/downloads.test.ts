@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { parquetReadObjects } from 'hyparquet';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCollection, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 import {
   ORDER_COUNT,
   buildAsset,
@@ -13,7 +13,7 @@ import {
   createSqliteSource,
   usageOf,
   type CollectionRef,
-} from '../../testing/orders-source.ts';
+} from '../../../test/support/orders-source.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 import { runJob } from './worker.ts';
 

@@ -1,15 +1,15 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { TestApp } from '../../testing/app.ts';
-import { buildCollection, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeApp } from '../../testing/suite.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import {
   buildAsset,
   buildConnection,
   createPostgresSource,
   createSqliteSource,
   type CollectionRef,
-} from '../../testing/orders-source.ts';
+} from '../../../test/support/orders-source.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 
 // What goes wrong between the start of a job and its file: the caller's access goes before the job runs, the file

@@ -1,7 +1,12 @@
 import { beforeAll, expect, it } from 'vitest';
-import { buildCollection, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeApp } from '../../testing/suite.ts';
-import { buildAsset, buildConnection, createSqliteSource, type CollectionRef } from '../../testing/orders-source.ts';
+import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { describeApp } from '../../../test/support/suite.ts';
+import {
+  buildAsset,
+  buildConnection,
+  createSqliteSource,
+  type CollectionRef,
+} from '../../../test/support/orders-source.ts';
 
 // Starting a download spends the caller's call budget (RATE_LIMIT_PER_MINUTE) like a call does: a loop of starts
 // with different values (which dedupe does not merge) meets a 429 with product §8's text and Retry-After, and no job.

@@ -5,11 +5,11 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILT_IN_AUDIENCE } from '../../config.ts';
-import { TEST_SQL_HOST_ALLOWLIST } from '../../testing/app.ts';
-import { freePort } from '../../testing/ports.ts';
-import { createPostgresDatabase, isPostgresAvailable } from '../../testing/stores.ts';
-import { signWithServerKey } from '../../testing/tokens.ts';
-import { TEST_READER, ensureTestReader } from '../../testing/readers.ts';
+import { TEST_SQL_HOST_ALLOWLIST } from '../../../test/support/app.ts';
+import { freePort } from '../../../test/support/ports.ts';
+import { createPostgresDatabase, isPostgresAvailable } from '../../../test/support/stores.ts';
+import { signWithServerKey } from '../../../test/support/tokens.ts';
+import { TEST_READER, ensureTestReader } from '../../../test/support/readers.ts';
 
 // SIGTERM during a download, with real processes (`node apps/server/src/server.ts`): the job cannot finish within
 // the shutdown grace, so the process puts it back (Queued) and exits cleanly, leaving no file and no part file; the

@@ -1,5 +1,5 @@
 import type { DownloadJob } from '@datalab/contract/api/downloads';
-import type { Person } from '../../testing/builders.ts';
+import type { Person } from '../../../test/support/builders.ts';
 
 // Polling a job through the API, as the portal does (only faster).
 

@@ -2,15 +2,15 @@ import type { DownloadJob } from '@datalab/contract/api/downloads';
 import ExcelJS from 'exceljs';
 import { parquetMetadata } from 'hyparquet';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCollection, buildPerson, type Person } from '../../testing/builders.ts';
+import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
 import {
   buildAsset,
   buildConnection,
   createPostgresSource,
   createSqliteSource,
   type CollectionRef,
-} from '../../testing/orders-source.ts';
-import { describeApp } from '../../testing/suite.ts';
+} from '../../../test/support/orders-source.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 
 // Download jobs that stop at the export limit (MAX_EXPORT_ROWS, 5 here) say so in their status (`truncated: true`,

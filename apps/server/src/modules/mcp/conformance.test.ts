@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 
 // The official MCP conformance suite (@modelcontextprotocol/conformance, `server` mode) against the real endpoint:
 // the scenarios that apply to any server. The suite's client sends no credentials, so a relay on another loopback

@@ -6,10 +6,10 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { BUILT_IN_AUDIENCE } from '../../config.ts';
-import { TEST_PUBLIC_URL, type TestApp } from '../../testing/app.ts';
-import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
-import { describeApp } from '../../testing/suite.ts';
-import { signWithServerKey } from '../../testing/tokens.ts';
+import { TEST_PUBLIC_URL, type TestApp } from '../../../test/support/app.ts';
+import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { describeApp } from '../../../test/support/suite.ts';
+import { signWithServerKey } from '../../../test/support/tokens.ts';
 
 // The MCP endpoint driven by the SDK's own Client and StreamableHTTPClientTransport against the real server: the
 // tools each caller sees (narrowed by a token, never another collection's), a call answering masked rows, a value

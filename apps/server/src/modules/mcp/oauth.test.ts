@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEST_PUBLIC_URL, createTestApp, type TestApp } from '../../testing/app.ts';
-import { injectClient, type HttpResponse } from '../../testing/http.ts';
+import { TEST_PUBLIC_URL, createTestApp, type TestApp } from '../../../test/support/app.ts';
+import { injectClient, type HttpResponse } from '../../../test/support/http.ts';
 
 // What an MCP client does when it has no token: it reads the protected resource metadata, registers itself with
 // the built-in provider (RFC 7591), signs the person in with code + PKCE naming the MCP endpoint as the resource

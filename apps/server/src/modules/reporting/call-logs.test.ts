@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import { buildPerson, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { buildPerson, type Person } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 import { buildCallWorld, type CallWorld } from './test-world.ts';
 
 // Every data call leaves one application-log record (category 'call') written with its usage record: an

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import type { UsageRecord } from '../../lib/usage-record.ts';
-import type { TestApp } from '../../testing/app.ts';
-import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 
 // The metrics summaries through inject, over usage recorded with exact times and durations (app.usage.record +
 // flush, the recorder the calling layer uses), on both stores: totals, series per granularity, percentiles from the

@@ -5,9 +5,9 @@ import { createDatabase, migrateToLatest, type Database } from '../../db/databas
 import { migrations } from '../../db/migrations/index.ts';
 import { rollupTable, type Grain, type Period } from '../../db/migrations/20261125_0012_usage_rollups.ts';
 import type { UsageRecord } from '../../lib/usage-record.ts';
-import { unique } from '../../testing/builders.ts';
-import { createPostgresDatabase } from '../../testing/stores.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { unique } from '../../../test/support/builders.ts';
+import { createPostgresDatabase } from '../../../test/support/stores.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 import { BUCKET_COLUMNS, DURATION_BOUNDS_MS } from './histogram.ts';
 
 // Every rollup table (4 grains × hourly and daily, and the channel tables: channel × data source) equals a

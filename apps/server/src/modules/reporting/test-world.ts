@@ -1,9 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import type { TestApp } from '../../testing/app.ts';
-import { buildCollection, unique, type Person } from '../../testing/builders.ts';
-import { collectionFilePath } from '../../testing/sqlite-files.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildCollection, unique, type Person } from '../../../test/support/builders.ts';
+import { collectionFilePath } from '../../../test/support/sqlite-files.ts';
 
 // Test data for the call log records: a collection of `owner` with a SQLite source of ten orders (amount = 10 ×
 // id) and a connection to it, made through the management API; SQL assets over it.

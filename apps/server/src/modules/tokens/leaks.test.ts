@@ -8,9 +8,9 @@ import { LEAK_REPORT_ENTRIES_MAX, LEAK_REPORT_RECEIVED } from '@datalab/contract
 import { buildApp } from '../../app.ts';
 import { INVALID_TOKEN } from '../../lib/errors.ts';
 import { loadConfig } from '../../config.ts';
-import { TEST_PUBLIC_URL, type TestApp } from '../../testing/app.ts';
-import { auditRecords, buildPerson, type Person } from '../../testing/builders.ts';
-import { createPostgresDatabase, isPostgresAvailable, type StoreKind } from '../../testing/stores.ts';
+import { TEST_PUBLIC_URL, type TestApp } from '../../../test/support/app.ts';
+import { auditRecords, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { createPostgresDatabase, isPostgresAvailable, type StoreKind } from '../../../test/support/stores.ts';
 import { LEAK_REPORTS_PER_MINUTE } from './routes.ts';
 import { buildPlace, createToken, withToken, type Place } from './test-world.ts';
 

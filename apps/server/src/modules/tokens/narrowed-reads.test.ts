@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
-import type { Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import type { Person } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 import { buildPlace, buildWorld, createToken, withToken, type Place, type TokenReply } from './test-world.ts';
 
 // What a caller behind a personal access token reads of tokens: no more than its narrowing. It sees itself (its own

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { buildPerson, type Person } from '../../testing/builders.ts';
-import { describeApp } from '../../testing/suite.ts';
+import { buildPerson, type Person } from '../../../test/support/builders.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import { buildPlace, createToken, withToken, type Place } from './test-world.ts';
 
 // Rate limits of the calling layer (/data/v1): per user for OIDC callers and per token for Data Lab

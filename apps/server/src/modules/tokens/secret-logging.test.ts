@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import { TEST_PUBLIC_URL, type TestApp } from '../../testing/app.ts';
-import { buildPerson } from '../../testing/builders.ts';
+import { TEST_PUBLIC_URL, type TestApp } from '../../../test/support/app.ts';
+import { buildPerson } from '../../../test/support/builders.ts';
 import { buildPlace, createToken, withToken } from './test-world.ts';
 
 // No Data Lab token ever reaches a log line: the app's own logger at debug level (a line per arriving request

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dataSourceDetail } from '@datalab/contract/api/data-sources';
 import { buildSnippet, dataSourceExamples, type SnippetKind, type SnippetRequest } from '@datalab/contract/snippets';
-import { createTestApp, type TestApp } from '../../testing/app.ts';
+import { createTestApp, type TestApp } from '../../../test/support/app.ts';
 
 // The portal's client snippets (packages/contract/src/snippets.ts), run as their users would run them: the real
 // server on a real port, a personal access token made through POST /api/Token, and curl, Node (this repository's)

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../testing/app.ts';
-import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
-import { collectionSqliteFile } from '../../testing/sqlite-files.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { collectionSqliteFile } from '../../../test/support/sqlite-files.ts';
 
 // The world of the token tests: two collections, each with a SQLite connection and one data asset of regions,
 // made through the management API by their Owner; an administrator, a Reader of the first and a stranger.

@@ -2,8 +2,8 @@ import { crc32 } from 'node:zlib';
 import { beforeAll, expect, it } from 'vitest';
 import { token as tokenSchema, TOKEN_PATTERN_SOURCE } from '@datalab/contract/api/tokens';
 import { INVALID_TOKEN } from '../../lib/errors.ts';
-import { auditRecords, buildGroup, buildPerson, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { auditRecords, buildGroup, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 import { TOKEN_FAILURES_PER_MINUTE } from './authentication.service.ts';
 import { buildPlace, buildWorld, createToken, shape, withToken, type Place } from './test-world.ts';
 

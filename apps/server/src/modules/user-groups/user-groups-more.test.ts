@@ -8,8 +8,8 @@ import {
 } from '@datalab/contract/api/user-groups';
 import { problem } from '@datalab/contract/errors';
 import { pageOf } from '@datalab/contract/paging';
-import { auditRecords, buildGroup, buildPerson, unique, type Person } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { auditRecords, buildGroup, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 
 // Renaming groups, the nesting picker's candidates, the hierarchy of diamond-shaped nesting, sorting.
 

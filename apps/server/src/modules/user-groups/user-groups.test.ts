@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { MAX_GROUP_DEPTH, userGroupDetail, userGroupHierarchy } from '@datalab/contract/api/user-groups';
 import { problem, validationProblem } from '@datalab/contract/errors';
-import { auditRecords, buildGroup, buildPerson, unique } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { auditRecords, buildGroup, buildPerson, unique } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 
 describeEachStore('user groups', (ctx) => {
   it('creates a group, refuses a duplicate name, and audits', async () => {

@@ -1,11 +1,11 @@
 import { expect, it } from 'vitest';
 import { userGroupsOfUser, userListItem, userPickerItem } from '@datalab/contract/api/users';
 import { pageOf } from '@datalab/contract/paging';
-import { TEST_PUBLIC_URL } from '../../testing/app.ts';
-import { auditRecords, buildCollection, buildGroup, buildPerson, unique } from '../../testing/builders.ts';
-import { injectClient } from '../../testing/http.ts';
-import { signIn, SignInError } from '../../testing/sign-in.ts';
-import { describeApp } from '../../testing/suite.ts';
+import { TEST_PUBLIC_URL } from '../../../test/support/app.ts';
+import { auditRecords, buildCollection, buildGroup, buildPerson, unique } from '../../../test/support/builders.ts';
+import { injectClient } from '../../../test/support/http.ts';
+import { signIn, SignInError } from '../../../test/support/sign-in.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import { LastSeen } from './last-seen.ts';
 
 // The user picker's limits and what it tells whom; deactivation; "last seen"; a user's groups with

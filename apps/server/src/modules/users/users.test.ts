@@ -2,8 +2,8 @@ import { expect, it } from 'vitest';
 import { userListItem } from '@datalab/contract/api/users';
 import { problem } from '@datalab/contract/errors';
 import { pageOf } from '@datalab/contract/paging';
-import { auditRecords, buildGroup, buildPerson, unique } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
+import { auditRecords, buildGroup, buildPerson, unique } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 
 const page = pageOf(userListItem);
 

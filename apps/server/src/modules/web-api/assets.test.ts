@@ -2,9 +2,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dataSourceDetail } from '@datalab/contract/api/data-sources';
 import { callResultWithExchanges, EXCHANGE_HEADER, webApiPreviewResult } from '@datalab/contract/api/web-api';
 import { texts } from '@datalab/contract/texts';
-import { unique } from '../../testing/builders.ts';
-import { collectionSqliteFile } from '../../testing/sqlite-files.ts';
-import { describeApp } from '../../testing/suite.ts';
+import { unique } from '../../../test/support/builders.ts';
+import { collectionSqliteFile } from '../../../test/support/sqlite-files.ts';
+import { describeApp } from '../../../test/support/suite.ts';
 import { templatePlaceholderUndefined } from '../data-sources/web-api-assets.service.ts';
 import {
   createItemsAsset,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { webApiConnection, webApiCredential, webApiTestResult } from '@datalab/contract/api/web-api';
 import { texts } from '@datalab/contract/texts';
-import { auditRecords, buildCollection, buildPerson, unique } from '../../testing/builders.ts';
-import { describeApp } from '../../testing/suite.ts';
-import { freePort } from '../../testing/ports.ts';
+import { auditRecords, buildCollection, buildPerson, unique } from '../../../test/support/builders.ts';
+import { describeApp } from '../../../test/support/suite.ts';
+import { freePort } from '../../../test/support/ports.ts';
 import { ALLOWED_HOSTS_ADMIN_ONLY, SECRET_HEADER } from './service.ts';
 import { startUpstream, UPSTREAM_KEY, webApiWorld, type Upstream } from './test-upstream.ts';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { buildCollection, buildPerson } from '../../testing/builders.ts';
-import { describeEachStore } from '../../testing/suite.ts';
-import type { TestApp } from '../../testing/app.ts';
-import type { Person } from '../../testing/builders.ts';
+import { buildCollection, buildPerson } from '../../../test/support/builders.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import type { Person } from '../../../test/support/builders.ts';
 import { createItemsAsset, startUpstream, UPSTREAM_KEY, webApiWorld, type Upstream } from './test-upstream.ts';
 
 // Web API connections, their credentials and Web API assets in a definition: the credential's secret is a

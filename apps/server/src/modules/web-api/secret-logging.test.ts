@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
-import type { TestApp } from '../../testing/app.ts';
-import { TEST_PUBLIC_URL } from '../../testing/app.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { TEST_PUBLIC_URL } from '../../../test/support/app.ts';
 import { startUpstream, UPSTREAM_KEY, webApiWorld, type Upstream } from './test-upstream.ts';
 
 // A Web API credential's secret never reaches a log line: the app's own logger at debug level, its lines captured,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { TestApp } from '../../testing/app.ts';
-import { buildCollection, buildPerson, unique, type Person } from '../../testing/builders.ts';
+import type { TestApp } from '../../../test/support/app.ts';
+import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
 
 // A real upstream Web API for the tests, on a local port (loopback, so a connection must allow its host):
 // /v1/items pages through 25 items (page, pageSize) and wants the API key in X-Api-Key; /v1/items/{id}; /v1/fail

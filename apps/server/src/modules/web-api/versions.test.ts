@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { assetVersion, assetVersionSummary, restoreAssetVersion } from '@datalab/contract/api/asset-versions';
 import { dataSourceDetail } from '@datalab/contract/api/data-sources';
-import { describeEachStore } from '../../testing/suite.ts';
+import { describeEachStore } from '../../../test/support/suite.ts';
 import { pageOf } from '@datalab/contract/paging';
-import type { Person } from '../../testing/builders.ts';
+import type { Person } from '../../../test/support/builders.ts';
 import { createItemsAsset, itemsRequest, startUpstream, webApiWorld, type Upstream } from './test-upstream.ts';
 
 // The history of Web API assets: their saves (the request, the credential picked) keep versions like SQL ones, and

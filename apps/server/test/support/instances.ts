@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
 import { TEST_PUBLIC_URL, TEST_SQL_HOST_ALLOWLIST, type TestApp } from './app.ts';
 import { createPostgresDatabase } from './stores.ts';
 

@@ -50,7 +50,7 @@ export const mysqlAvailable = await probe('MySQL/MariaDB', TEST_MYSQL_URL, async
 });
 
 export interface TestDatabase {
-  /** The reader's settings: an account that may only read (testing/readers.ts), as data sources must use. */
+  /** The reader's settings: an account that may only read (test/support/readers.ts), as data sources must use. */
   settings: { host: string; port: number; database: string; user: string; password: string };
   /** The same database as the service's administrator (a superuser): what the account check refuses. */
   adminSettings: { host: string; port: number; database: string; user: string; password: string };

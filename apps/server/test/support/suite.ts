@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe } from 'vitest';
-import type { BuildOptions } from '../app.ts';
+import type { BuildOptions } from '../../src/app.ts';
 import { createTestApp, type TestApp } from './app.ts';
 import { isPostgresAvailable, type StoreKind } from './stores.ts';
 

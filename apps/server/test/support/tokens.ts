@@ -1,6 +1,6 @@
 import { createPublicKey, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
 import { SignJWT, importJWK, type JWTPayload } from 'jose';
-import { loadOrCreateSecrets } from '../lib/dev-secrets.ts';
+import { loadOrCreateSecrets } from '../../src/lib/dev-secrets.ts';
 
 // Forges access tokens with the server's own key (or a stranger's), to test what the API accepts.
 

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp, type BuildOptions } from '../app.ts';
-import { loadConfig, type Config } from '../config.ts';
+import { buildApp, type BuildOptions } from '../../src/app.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
 import { injectClient } from './http.ts';
 import { signIn } from './sign-in.ts';
 import { createPostgresDatabase, type StoreKind } from './stores.ts';
@@ -41,7 +41,7 @@ export async function createTestApp(
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     // The test databases run on this machine, which SQL connections may not reach unless allowed.
     SQL_HOST_ALLOWLIST: process.env['TEST_SQL_HOST_ALLOWLIST'] ?? TEST_SQL_HOST_ALLOWLIST,
-    // Test sources every collection may read (testing/orders-source.ts).
+    // Test sources every collection may read (test/support/orders-source.ts).
     SQLITE_SHARED_PATHS: join(dataDir, 'sources'),
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
-import { BUILT_IN_AUDIENCE } from '../config.ts';
-import type { RoleName } from '../db/schema.ts';
+import { BUILT_IN_AUDIENCE } from '../../src/config.ts';
+import type { RoleName } from '../../src/db/schema.ts';
 import { TEST_PUBLIC_URL, type TestApp } from './app.ts';
 import { signWithServerKey } from './tokens.ts';
 

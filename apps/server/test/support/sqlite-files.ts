@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
-import { collectionFolder } from '../modules/connections/sqlite-files.ts';
+import { collectionFolder } from '../../src/modules/connections/sqlite-files.ts';
 
 // SQLite files for tests, where connections may open them: in a collection's own folder (DATA_DIR/sqlite/<uid>/).
 
