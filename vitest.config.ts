@@ -18,6 +18,8 @@ export default defineConfig({
           // Packages' *.int.test.ts need the database services or a running server: they run with the integration
           // project.
           exclude: ['packages/*/src/**/*.int.test.ts'],
+          // Pure functions and lint rules: a worker keeps its modules from file to file.
+          isolate: false,
         },
       },
       './apps/web/vite.config.ts',

@@ -38,5 +38,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     // Screen tests type and click through whole flows; on a shared, busy machine 5 s is too tight.
     testTimeout: 20_000,
+    // One jsdom and one module graph per worker rather than per file: setup.ts resets what a screen leaves behind
+    // (rendered trees, storage, notifications, the session flag) after every test.
+    isolate: false,
   },
 });
