@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { ROOT } from './web-build.ts';
 
 // `npm test`: every check and every test tier, then one plain summary line ('N passed, N failed, N skipped') counted
-// from the runners' own reports. The three checks run at once and fail fastest; then Vitest and the browser tier run
-// side by side (most of either's time is spent waiting on databases, servers and Chromium, so on two cores together
-// they take little more than the longer one). Vitest writes to the terminal as it goes; the browser tier's output
-// goes to test-results/e2e.log as it goes and is printed whole when it ends.
+// from the runners' own reports. The browser tier (Chromium, the portal's build, Playwright), the longest, starts at
+// once; beside it the three checks run together, then Vitest. Most of each tier's time is spent waiting on databases,
+// servers and Chromium, so on two cores together they take little more than the longest one. Checks and Vitest write
+// to the terminal; the browser tier's output goes to test-results/e2e.log as it goes and is printed whole at its end.
 
 const RESULTS = join(ROOT, 'test-results');
 mkdirSync(RESULTS, { recursive: true });
@@ -112,13 +112,6 @@ async function browserTier(report: string): Promise<Run[]> {
   return runs;
 }
 
-const checks = await Promise.all([
-  runKept('typecheck', 'npm', ['run', 'typecheck']),
-  runKept('lint', 'npm', ['run', 'lint']),
-  runKept('format (Prettier)', 'prettier', ['--check', '--log-level=warn', '.']),
-]);
-checks.forEach(show);
-
 const vitestReport = join(RESULTS, 'vitest.json');
 const e2eReport = join(RESULTS, 'e2e.json');
 // A report left by an earlier run must not be counted as this run's.
@@ -126,16 +119,24 @@ rmSync(vitestReport, { force: true });
 rmSync(e2eReport, { force: true });
 const skipE2e = process.env['SKIP_E2E'] === '1';
 if (skipE2e) process.stdout.write('\n*** SKIP_E2E=1: the end-to-end tests are NOT run ***\n');
-else process.stdout.write('\nThe end-to-end tests run beside Vitest; their output follows when they end.\n');
-const [vitestOk, browserRuns] = await Promise.all([
-  runShown('unit and integration tests (Vitest)', 'vitest', [
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${vitestReport}`,
-  ]),
-  skipE2e ? Promise.resolve([]) : browserTier(e2eReport),
+else process.stdout.write('\nThe end-to-end tests run beside the rest; their output follows when they end.\n');
+// The browser tier is the longest: it starts at once, beside the checks and then Vitest.
+const browser = skipE2e ? Promise.resolve([]) : browserTier(e2eReport);
+
+const checks = await Promise.all([
+  runKept('typecheck', 'npm', ['run', 'typecheck']),
+  runKept('lint', 'npm', ['run', 'lint']),
+  runKept('format (Prettier)', 'prettier', ['--check', '--log-level=warn', '.']),
 ]);
+checks.forEach(show);
+
+const vitestOk = await runShown('unit and integration tests (Vitest)', 'vitest', [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${vitestReport}`,
+]);
+const browserRuns = await browser;
 browserRuns.forEach(show);
 
 const steps = [...checks.map((check) => check.ok), vitestOk, ...browserRuns.map((run) => run.ok)];
