@@ -7,8 +7,8 @@ import { matrix, runRow } from './matrix-table.ts';
 // Every /api route called with a personal access token of the matrix's Owner, carrying Owner on the target
 // collection: the token reaches what its owner reaches there, except what no token may do — the changes to tokens,
 // roles, users, groups, memberships and collections (403, declared per route by `refusesTokens`) and the system
-// abilities (pickers, creating collections: a token holds none). The second suite drops one route's refusal and
-// expects its row to fail.
+// abilities (pickers, creating collections: a token holds none). The second suite gives the Owner's token only
+// Reader: it reaches what a Reader reaches. The third drops one route's refusal and expects its row to fail.
 
 const env = { COLLECTION_CREATOR_GROUPS: MATRIX_CREATORS };
 
@@ -39,7 +39,11 @@ const REFUSED = new Set([
   'GET /api/UserGroup/Autocomplete',
 ]);
 
-async function tokenWorld(world: MatrixWorld, app: Parameters<typeof runRow>[0]): Promise<MatrixWorld> {
+async function tokenWorld(
+  world: MatrixWorld,
+  app: Parameters<typeof runRow>[0],
+  role: 'Owner' | 'Reader' = 'Owner',
+): Promise<MatrixWorld> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/Token',
@@ -47,7 +51,7 @@ async function tokenWorld(world: MatrixWorld, app: Parameters<typeof runRow>[0])
     payload: {
       kind: 'personal',
       name: 'Matrix PAT',
-      roles: [{ collectionUid: world.fixture.collection, role: 'Owner' }],
+      roles: [{ collectionUid: world.fixture.collection, role }],
     },
   });
   if (response.statusCode !== 201) throw new Error(`the matrix PAT: ${response.statusCode} ${response.body}`);
@@ -64,6 +68,35 @@ describeApp(
 
     for (const [key, row] of Object.entries(matrix)) {
       const expected = REFUSED.has(key) ? 403 : row.expected.owner;
+      it(`${key} → ${expected}`, async () => {
+        expect(await runRow(ctx().app, await ready(), key, row, ['owner'])).toEqual({ owner: expected });
+      });
+    }
+  },
+  { env },
+);
+
+/**
+ * Rows whose object is the reader persona's own (its user id, its download job): whoever else calls them gets what
+ * the matrix's Owner gets, whatever their role.
+ */
+const READERS_OWN = new Set([
+  'GET /api/DataRole/:id/UserDataRoles',
+  'GET /api/User/:id/Groups',
+  'GET /api/Download/:id/Status',
+  'GET /api/Download/:id/File',
+  'POST /api/Download/:id/Cancel',
+]);
+
+// The Owner's token narrowed to Reader on the collection: refused wherever a Reader is refused.
+describeApp(
+  'authorization matrix with a personal access token narrowed to Reader',
+  (ctx) => {
+    let world: MatrixWorld | undefined;
+    const ready = async () => (world ??= await tokenWorld(await buildMatrixWorld(ctx()), ctx().app, 'Reader'));
+
+    for (const [key, row] of Object.entries(matrix)) {
+      const expected = REFUSED.has(key) ? 403 : READERS_OWN.has(key) ? row.expected.owner : row.expected.reader;
       it(`${key} → ${expected}`, async () => {
         expect(await runRow(ctx().app, await ready(), key, row, ['owner'])).toEqual({ owner: expected });
       });
