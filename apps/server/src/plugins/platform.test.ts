@@ -96,10 +96,15 @@ describeApp(
       expect(response.headers['referrer-policy']).toBe('no-referrer');
     });
 
-    it("answers the calling layer's data with the headers for data and a CSP that allows nothing", async () => {
+    it.each([
+      ['/data/v1/openapi.json', 401],
+      ['/api/Account/GetCurrentUser', 401],
+      ['/api/DataSourceCollection/GetAll', 401],
+      ['/mcp', 405],
+    ])('answers %s, data, with the headers for data and a CSP that allows nothing', async (url, status) => {
       const page = await ctx().app.inject({ method: 'GET', url: '/health/live' });
-      const data = await ctx().app.inject({ method: 'GET', url: '/data/v1/openapi.json' });
-      expect(data.statusCode).toBe(401);
+      const data = await ctx().app.inject({ method: 'GET', url });
+      expect(data.statusCode).toBe(status);
       expect(data.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
       for (const name of [
         'x-content-type-options',
@@ -112,6 +117,14 @@ describeApp(
       expect(data.headers['x-request-id']).toBeTruthy();
       expect(data.headers['cross-origin-opener-policy']).toBeUndefined();
       expect(page.headers['cross-origin-opener-policy']).toBe('same-origin');
+    });
+
+    it('keeps the document headers on the browsable API documentation', async () => {
+      for (const url of ['/api/docs', '/api/docs/']) {
+        const docs = await ctx().app.inject({ method: 'GET', url });
+        expect(docs.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+        expect(String(docs.headers['content-security-policy']), url).toContain("script-src 'self'");
+      }
     });
 
     it('reports liveness and readiness', async () => {

@@ -16,10 +16,13 @@ declare module 'fastify' {
 
 const originOf = (url: string) => new URL(url).origin;
 
-const NO_STORE_PATHS = /^\/(api|data)(\/|\?|$)/;
+const NO_STORE_PATHS = /^\/(api|data|mcp)(\/|\?|$)/;
 
-/** The calling layer (modules/calling: /data/v1/...). */
-const DATA_PREFIX = '/data/';
+/**
+ * Replies that are data, never a document: the calling layer (/data/v1/...), the management API (/api/...) and the
+ * MCP endpoint, except the API's browsable documentation (/api/docs, an HTML page with its scripts).
+ */
+const DATA_REPLIES = /^\/(data\/|api\/(?!docs(\/|$|\?))|mcp(\/|$|\?))/;
 /** What a data reply allows: nothing to load, no framing. */
 const DATA_CSP = "default-src 'none'; frame-ancestors 'none'";
 /** The security headers a data reply keeps (with DATA_CSP, x-request-id and cache-control). */
@@ -80,10 +83,11 @@ export default fp(
     if (config.publicUrl.startsWith('https://'))
       headers['strict-transport-security'] = 'max-age=31536000; includeSubDomains';
     const entries = Object.entries(headers);
-    // The calling layer's replies are data (JSON, CSV, NDJSON, XLSX), never a document: they carry the headers that
-    // mean something for data (OWASP's REST security set) and a CSP that allows nothing at all, which also holds
-    // when a browser shows one in a tab. The document-only headers (opener policy, agent cluster, DNS prefetch,
-    // cross-domain policy files, the old XSS filter) are left off: a program calling at a high rate pays for each.
+    // The calling layer's, the management API's and MCP's replies are data (JSON, CSV, NDJSON, XLSX), never a
+    // document: they carry the headers that mean something for data (OWASP's REST security set) and a CSP that allows
+    // nothing at all, which also holds when a browser shows one in a tab. The document-only headers (opener policy,
+    // agent cluster, DNS prefetch, cross-domain policy files, the old XSS filter) are left off: a program calling at
+    // a high rate pays for each (about 400 bytes a reply; bench/RESULTS.md, GetCurrentUser).
     const dataEntries = Object.entries({
       ...Object.fromEntries(entries.filter(([name]) => DATA_HEADERS.has(name))),
       'content-security-policy': DATA_CSP,
@@ -101,8 +105,7 @@ export default fp(
         for (const [name, value] of entries) raw.setHeader(name, value);
         raw.setHeader('x-request-id', request.id);
       } else {
-        for (const [name, value] of request.url.startsWith(DATA_PREFIX) ? dataEntries : entries)
-          reply.header(name, value);
+        for (const [name, value] of DATA_REPLIES.test(request.url) ? dataEntries : entries) reply.header(name, value);
         reply.header('x-request-id', request.id);
         if (NO_STORE_PATHS.test(request.url)) reply.header('cache-control', 'no-store');
       }
