@@ -59,28 +59,32 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/** The server's administrator account (from the service URL) on database `name`, and the read-only reader's. */
+function accounts(serviceUrl: string, defaultPort: number, name: string) {
+  const base = new URL(serviceUrl);
+  const adminSettings = {
+    host: base.hostname,
+    port: Number(base.port || defaultPort),
+    database: name,
+    user: decodeURIComponent(base.username),
+    password: decodeURIComponent(base.password),
+  };
+  return { adminSettings, settings: { ...adminSettings, user: TEST_READER, password: TEST_READER_PASSWORD } };
+}
+
 export async function createPostgresTestDatabase(): Promise<TestDatabase> {
   const name = uniqueName();
   const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
   await admin.connect();
   await admin.query(`create database "${name}"`);
   await admin.end();
-  const base = new URL(TEST_POSTGRES_URL);
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${name}`;
   const setup = new pg.Client({ connectionString: url.href });
   await setup.connect();
   await grantPostgresReader(setup, name);
-  const adminSettings = {
-    host: base.hostname,
-    port: Number(base.port || 5432),
-    database: name,
-    user: decodeURIComponent(base.username),
-    password: decodeURIComponent(base.password),
-  };
   return {
-    settings: { ...adminSettings, user: TEST_READER, password: TEST_READER_PASSWORD },
-    adminSettings,
+    ...accounts(TEST_POSTGRES_URL, 5432, name),
     exec: async (sql, values) => {
       await setup.query(sql, values);
     },
@@ -96,21 +100,12 @@ export async function createPostgresTestDatabase(): Promise<TestDatabase> {
 
 export async function createMysqlTestDatabase(): Promise<TestDatabase> {
   const name = uniqueName();
-  const base = new URL(TEST_MYSQL_URL);
   const setup = await mysql.createConnection({ uri: TEST_MYSQL_URL });
   await setup.query(`create database \`${name}\``);
   await setup.query(`use \`${name}\``);
   await grantMysqlReader(setup, name);
-  const adminSettings = {
-    host: base.hostname,
-    port: Number(base.port || 3306),
-    database: name,
-    user: decodeURIComponent(base.username),
-    password: decodeURIComponent(base.password),
-  };
   return {
-    settings: { ...adminSettings, user: TEST_READER, password: TEST_READER_PASSWORD },
-    adminSettings,
+    ...accounts(TEST_MYSQL_URL, 3306, name),
     exec: async (sql, values) => {
       await setup.query(sql, values);
     },
