@@ -2,9 +2,10 @@ import { roleOfRank, roleRank, type DataRole } from '@datalab/contract/api/data-
 import type { ClientTool } from '@datalab/contract/api/data-sources';
 import type { createSqlDataSource, updateSqlDataSource } from '@datalab/contract/api/sql-data-sources';
 import { messages } from '@datalab/contract/messages';
+import type { Insertable, Updateable } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
-import type { Collection, DataSource } from '../../db/schema.ts';
+import type { Collection, DataSource, DataSourcesTable } from '../../db/schema.ts';
 import { AppError, invalid, nameConflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../access/change-access.service.ts';
 import { callerAccess, can } from '../access/policy.ts';
@@ -171,28 +172,69 @@ export async function writeParts(
   await assertPlaceholdersDefined(trx, id, 'sql');
 }
 
+/** What one save of an asset writes: its own columns, its parts, and what its audit record adds. */
+export interface AssetSave {
+  name: string;
+  columns: Updateable<DataSourcesTable>;
+  parts: Parts;
+  audit?: { before?: Record<string, unknown>; after?: Record<string, unknown> };
+}
+
+/** A new asset of `kind`, its parts, its first version and its audit record, in one transaction; answers its id. */
+export async function saveNewAsset(
+  actor: Actor,
+  collection: Collection,
+  kind: DataSource['kind'],
+  save: AssetSave,
+): Promise<number> {
+  const now = new Date().toISOString();
+  return actor.db.transaction().execute(async (trx) => {
+    await ensureNameFree(trx, collection, save.name);
+    const created = await insertAsset(trx, {
+      ...(save.columns as Insertable<DataSourcesTable>),
+      uid: newUid(),
+      collection_id: collection.id,
+      kind,
+      created_at: now,
+      updated_at: now,
+    });
+    await writeParts(trx, created, save.parts, now);
+    await recordVersion(trx, actor.user, created, now);
+    const target = { type: 'data asset', id: created, name: save.name };
+    await actor.audit({ action: 'dataAsset.create', target, ...save.audit }, trx);
+    return created;
+  });
+}
+
+/** An asset's new columns and parts, a version (a restore names the one it brings back) and the audit record. */
+export async function saveAssetUpdate(
+  actor: Actor,
+  collection: Collection,
+  source: DataSource,
+  save: AssetSave,
+  options: SaveOptions,
+): Promise<void> {
+  const now = new Date().toISOString();
+  await actor.db.transaction().execute(async (trx) => {
+    await ensureNameFree(trx, collection, save.name, source.id);
+    await beginHistory(trx, source.id);
+    await updateAsset(trx, source.id, { ...save.columns, updated_at: now });
+    await writeParts(trx, source.id, { ...save.parts, clientToolSettings: options.clientToolSettings }, now);
+    const version = await recordVersion(trx, actor.user, source.id, now, options.restoredFrom);
+    const { action, after } = updateAction(options, version);
+    const target = { type: 'data asset', id: source.id, name: save.name };
+    await actor.audit({ action, target, ...save.audit, after: { ...after, ...save.audit?.after } }, trx);
+  });
+}
+
 export async function createSqlAsset(actor: Actor, collection: Collection, role: DataRole | null, body: Create) {
   await checkConnection(actor.db, collection, body.connectionId);
   const parameters = await checkParameters(actor.db, body.parameters, { collectionId: collection.id });
   const transformations = checkTransformations(body.transformations);
-  const now = new Date().toISOString();
-  const id = await actor.db.transaction().execute(async (trx) => {
-    await ensureNameFree(trx, collection, body.name);
-    const created = await insertAsset(trx, {
-      ...limitsOf(body),
-      uid: newUid(),
-      collection_id: collection.id,
-      kind: 'sql',
-      created_at: now,
-      updated_at: now,
-    });
-    await writeParts(trx, created, { parameters, transformations, clientTools: body.clientTools }, now);
-    await recordVersion(trx, actor.user, created, now);
-    await actor.audit(
-      { action: 'dataAsset.create', target: { type: 'data asset', id: created, name: body.name } },
-      trx,
-    );
-    return created;
+  const id = await saveNewAsset(actor, collection, 'sql', {
+    name: body.name,
+    columns: limitsOf(body),
+    parts: { parameters, transformations, clientTools: body.clientTools },
   });
   return assetDetail(actor, collection, role, id);
 }
@@ -211,24 +253,13 @@ export async function updateSqlAsset(
   const owner = { collectionId: collection.id, dataSourceId: source.id };
   const parameters = body.parameters && (await checkParameters(actor.db, body.parameters, owner));
   const transformations = body.transformations && checkTransformations(body.transformations);
-  const now = new Date().toISOString();
-  await actor.db.transaction().execute(async (trx) => {
-    await ensureNameFree(trx, collection, body.name, source.id);
-    await beginHistory(trx, source.id);
-    await updateAsset(trx, source.id, { ...limitsOf(body), updated_at: now });
-    const { clientToolSettings } = options;
-    await writeParts(
-      trx,
-      source.id,
-      { parameters, transformations, clientTools: body.clientTools, clientToolSettings },
-      now,
-    );
-    const version = await recordVersion(trx, actor.user, source.id, now, options.restoredFrom);
-    await actor.audit(
-      { ...updateAction(options, version), target: { type: 'data asset', id: source.id, name: body.name } },
-      trx,
-    );
-  });
+  await saveAssetUpdate(
+    actor,
+    collection,
+    source,
+    { name: body.name, columns: limitsOf(body), parts: { parameters, transformations, clientTools: body.clientTools } },
+    options,
+  );
   return assetDetail(actor, collection, role, source.id);
 }
 

@@ -26,20 +26,18 @@ import { invalid, notFound, validation } from '../../lib/errors.ts';
 import { errorsFromIssues } from '../../lib/validation-messages.ts';
 import type { DeletionStores } from '../dependents/leftovers.service.ts';
 import type { Actor } from '../access/change-access.service.ts';
-import { newUid } from '../collections/service.ts';
 import { credentialKey, httpConnectorSettings, type SqlRuntime } from '../connections/runtime.service.ts';
 import {
   ASSET,
   assetDetail,
   deleteSqlAsset,
-  ensureNameFree,
   requireAsset,
-  updateAction,
-  writeParts,
+  saveAssetUpdate,
+  saveNewAsset,
   type SaveOptions,
 } from './assets.service.ts';
 import { beginHistory, recordVersion } from './history.service.ts';
-import { findConnectionRow, insertAsset, updateAsset } from './repository.ts';
+import { findConnectionRow, updateAsset } from './repository.ts';
 import { parameterOptions, previewRows } from './run.service.ts';
 import { checkParameters, checkTransformations, templatePlaceholderUndefined } from './validation.ts';
 import { findCredentialRow, findCredentialSummary } from './web-api.repository.ts';
@@ -123,28 +121,11 @@ export async function createWebApiAsset(actor: Actor, collection: Collection, ro
   checkRequest(body.request);
   const parameters = await checkParameters(actor.db, body.parameters, { collectionId: collection.id });
   const transformations = checkTransformations(body.transformations);
-  const now = new Date().toISOString();
-  const id = await actor.db.transaction().execute(async (trx) => {
-    await ensureNameFree(trx, collection, body.name);
-    const created = await insertAsset(trx, {
-      ...columnsOf(body, connection.id, credentialId),
-      uid: newUid(),
-      collection_id: collection.id,
-      kind: 'webapi',
-      created_at: now,
-      updated_at: now,
-    });
-    await writeParts(trx, created, { parameters, transformations, clientTools: body.clientTools }, now);
-    await recordVersion(trx, actor.user, created, now);
-    await actor.audit(
-      {
-        action: 'dataAsset.create',
-        target: { type: 'data asset', id: created, name: body.name },
-        after: { kind: 'webapi', connectionId: connection.id, credentialId },
-      },
-      trx,
-    );
-    return created;
+  const id = await saveNewAsset(actor, collection, 'webapi', {
+    name: body.name,
+    columns: columnsOf(body, connection.id, credentialId),
+    parts: { parameters, transformations, clientTools: body.clientTools },
+    audit: { after: { kind: 'webapi', connectionId: connection.id, credentialId } },
   });
   return assetDetail(actor, collection, role, id);
 }
@@ -177,30 +158,21 @@ export async function updateWebApiAsset(
   const owner = { collectionId: collection.id, dataSourceId: source.id };
   const parameters = body.parameters && (await checkParameters(actor.db, body.parameters, owner));
   const transformations = body.transformations && checkTransformations(body.transformations);
-  const now = new Date().toISOString();
-  await actor.db.transaction().execute(async (trx) => {
-    await ensureNameFree(trx, collection, body.name, source.id);
-    await beginHistory(trx, source.id);
-    await updateAsset(trx, source.id, { ...columnsOf(body, connection.id, credentialId), updated_at: now });
-    const { clientToolSettings } = options;
-    await writeParts(
-      trx,
-      source.id,
-      { parameters, transformations, clientTools: body.clientTools, clientToolSettings },
-      now,
-    );
-    const version = await recordVersion(trx, actor.user, source.id, now, options.restoredFrom);
-    const { action, after } = updateAction(options, version);
-    await actor.audit(
-      {
-        action,
-        target: { type: 'data asset', id: source.id, name: body.name },
+  await saveAssetUpdate(
+    actor,
+    collection,
+    source,
+    {
+      name: body.name,
+      columns: columnsOf(body, connection.id, credentialId),
+      parts: { parameters, transformations, clientTools: body.clientTools },
+      audit: {
         before: { connectionId: source.connection_id, credentialId: source.credential_id },
-        after: { ...after, connectionId: connection.id, credentialId },
+        after: { connectionId: connection.id, credentialId },
       },
-      trx,
-    );
-  });
+    },
+    options,
+  );
   return assetDetail(actor, collection, role, source.id);
 }
 
