@@ -66,6 +66,18 @@ export function ColumnField({
   );
 }
 
+/** The rule's `column`, with its error. */
+export function RuleColumnField({ rule, columns, set, err }: RuleFieldProps) {
+  return (
+    <ColumnField
+      value={rule['column']}
+      columns={columns}
+      error={err('column')}
+      onChange={(column) => set({ column })}
+    />
+  );
+}
+
 export function FilterFields({ rule, columns, set, err }: RuleFieldProps) {
   const op = str(rule['op']) || 'eq';
   const value = rule['value'];
@@ -76,12 +88,7 @@ export function FilterFields({ rule, columns, set, err }: RuleFieldProps) {
   };
   return (
     <Group grow align="flex-start">
-      <ColumnField
-        value={rule['column']}
-        columns={columns}
-        error={err('column')}
-        onChange={(column) => set({ column })}
-      />
+      <RuleColumnField rule={rule} columns={columns} set={set} err={err} />
       <Select
         label="Condition"
         data={FILTER_OPS}
@@ -169,12 +176,7 @@ export function MaskFields({ rule, columns, set, err }: RuleFieldProps) {
   const mode = str(rule['mode']) || 'full';
   return (
     <Group grow align="flex-start">
-      <ColumnField
-        value={rule['column']}
-        columns={columns}
-        error={err('column')}
-        onChange={(column) => set({ column })}
-      />
+      <RuleColumnField rule={rule} columns={columns} set={set} err={err} />
       <Select
         label="Mask"
         data={MASK_MODES}
@@ -227,12 +229,7 @@ export function FormatFields({ rule, columns, set, err }: RuleFieldProps) {
   const kind = str(rule['kind']) === 'date' ? 'date' : 'number';
   return (
     <Group grow align="flex-start">
-      <ColumnField
-        value={rule['column']}
-        columns={columns}
-        error={err('column')}
-        onChange={(column) => set({ column })}
-      />
+      <RuleColumnField rule={rule} columns={columns} set={set} err={err} />
       <Select
         label="As"
         data={[

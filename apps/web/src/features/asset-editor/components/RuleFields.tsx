@@ -5,6 +5,7 @@ import {
   FilterFields,
   FormatFields,
   MaskFields,
+  RuleColumnField,
   SortFields,
   num,
   str,
@@ -66,12 +67,7 @@ export function RuleFields({ rule, columns, errors, onChange }: RuleFieldsProps)
     case 'cast':
       return (
         <Group grow align="flex-start">
-          <ColumnField
-            value={rule['column']}
-            columns={columns}
-            error={err('column')}
-            onChange={(column) => set({ column })}
-          />
+          <RuleColumnField rule={rule} columns={columns} set={set} err={err} />
           <Select
             label="To"
             data={CAST_TARGETS}
