@@ -49,7 +49,7 @@ test('an editor changes a demo asset, sees the change in its History and restore
   await page.getByRole('link', { name: 'Edit', exact: true }).click();
   await page.getByRole('tab', { name: 'History' }).click();
   const versions = page.getByRole('table', { name: 'Versions' });
-  await expect(versions.getByRole('row').nth(1)).toContainText('Changed sql');
+  await expect(versions.getByRole('row').nth(1)).toContainText('Changed SQL');
   const sqlDiff = page.getByRole('region', { name: 'SQL differences' });
   const changed = sqlDiff.locator('tr[data-diff="changed"]');
   await expect(changed).toHaveCount(1);
@@ -72,7 +72,7 @@ test('an editor changes a demo asset, sees the change in its History and restore
   await expect(page.getByRole('tab', { name: 'Definition' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('textbox', { name: 'SQL' })).toContainText(ORIGINAL);
   await page.getByRole('tab', { name: 'History' }).click();
-  await expect(versions.getByRole('row').nth(1)).toContainText(`Restored version ${previousNumber}: sql`);
+  await expect(versions.getByRole('row').nth(1)).toContainText(`Restored version ${previousNumber}: SQL`);
 
   expect(await callRows()).toBe(before);
 });

@@ -1,4 +1,9 @@
-import type { AssetDefinition, AssetVersion, AssetVersionSummary } from '@datalab/contract/api/asset-versions';
+import type {
+  AssetDefinition,
+  AssetDefinitionField,
+  AssetVersion,
+  AssetVersionSummary,
+} from '@datalab/contract/api/asset-versions';
 import type { DataRole } from '@datalab/contract/api/data-roles';
 import { updateSqlDataSource } from '@datalab/contract/api/sql-data-sources';
 import { updateWebApiDataSource } from '@datalab/contract/api/web-api';
@@ -25,8 +30,24 @@ const words: Record<VersionNote['kind'], string> = {
   restored: 'Restored',
 };
 
+/** Each field as the asset editor names it. */
+const labels: Record<AssetDefinitionField, string> = {
+  name: 'name',
+  description: 'description',
+  connection: 'connection',
+  sql: 'SQL',
+  request: 'request',
+  credential: 'credential',
+  parameters: 'parameters',
+  transformations: 'transformations',
+  clientTools: 'client tools',
+  limits: 'limits',
+  cache: 'cache',
+  mcpAvailable: 'available to AI agents',
+};
+
 function describe(note: VersionNote): string {
-  const fields = note.changed.join(', ');
+  const fields = note.changed.map((field) => labels[field] ?? field).join(', ');
   if (note.kind === 'restored') return `Restored version ${note.restoredFrom ?? '?'}${fields ? `: ${fields}` : ''}`;
   if (note.kind === 'changed') return `Changed ${fields}`;
   return words[note.kind];

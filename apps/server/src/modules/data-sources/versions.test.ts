@@ -89,6 +89,8 @@ describeEachStore('the history of an asset', (ctx) => {
     const list = await versions(w.editor, asset.uid);
     expect(list.map((v) => v.version)).toEqual([6, 5, 4, 3, 2, 1]);
     expect(list[3]?.changed).toEqual(['sql', 'limits', 'cache']);
+    // The summary names the fields as the asset editor does.
+    expect(list[3]?.summary).toBe('Changed SQL, limits, cache');
     expect(list.at(-1)).toMatchObject({ version: 1, summary: 'Created', changed: [] });
     expect(list[0]?.savedBy?.id).toBe(w.editor.id);
 
