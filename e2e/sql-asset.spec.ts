@@ -98,8 +98,14 @@ async function createConnection(page: Page, collectionPath: string, name: string
 async function createAsset(page: Page, collectionPath: string, name: string): Promise<string> {
   await page.goto(`${collectionPath}/createAsset`);
   await page.getByRole('textbox', { name: 'Name' }).fill(name);
-  await page.getByRole('textbox', { name: 'SQL' }).click();
-  await page.keyboard.insertText('select id, name, qty from items where qty >= :minQty order by id');
+  const sql = page.getByRole('textbox', { name: 'SQL' });
+  await sql.click();
+  await page.keyboard.insertText('select 1');
+  // Typing over a selection replaces it (and writes no inline style the page's CSP would refuse: the page guard).
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('s');
+  await expect(sql).toHaveText('s');
+  await page.keyboard.insertText('elect id, name, qty from items where qty >= :minQty order by id');
   await page.getByRole('button', { name: 'Define :minQty' }).click();
   await page.getByRole('combobox', { name: 'Type of minQty' }).click();
   await page.getByRole('option', { name: 'integer', exact: true }).click();
