@@ -1,6 +1,6 @@
 import { CACHE_VALUE_MAX_ROWS, type CacheEntry, type CacheValue } from '@datalab/contract/api/caching';
 import type { CacheEntryInfo, CacheEntry as StoredEntry } from '../../lib/result-cache.ts';
-import { cachedResultTable } from '../calling/service.ts';
+import { cachedResultTable } from '../calling/cached-result.service.ts';
 
 // Shapes cache entries for the screen: times as age and time left, and a value as its type reads.
 
