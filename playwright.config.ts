@@ -35,7 +35,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node scripts/server-build.ts && node apps/server/dist/server.js',
+    command: 'node scripts/server-build.ts --if-stale && node apps/server/dist/server.js',
     url: `${BASE_URL}/health/ready`,
     reuseExistingServer: false,
     timeout: 60_000,

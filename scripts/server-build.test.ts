@@ -6,7 +6,7 @@ import semver from 'semver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../apps/server/test/support/ports.ts';
 import NODE_FLAGS from './node-flags.json' with { type: 'json' };
-import { SERVER_BUNDLE, SERVER_DIST, buildServer, serverBuildIsStale } from './server-build.ts';
+import { SERVER_BUNDLE, SERVER_DIST, ensureServerBuild, serverBuildIsStale } from './server-build.ts';
 
 // The bundle `npm start` runs: built from the sources, plain JavaScript, and a server that starts from it and finds
 // its own files (the sign-in pages' assets, the portal) from the bundle's place.
@@ -17,7 +17,8 @@ describe('the server bundle', () => {
   let baseUrl = '';
 
   beforeAll(async () => {
-    await buildServer();
+    // Built when stale (npm test builds it before its tiers start, and the end-to-end server may be running from it).
+    await ensureServerBuild();
     const port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     server = spawn(process.execPath, [SERVER_BUNDLE], {

@@ -50,4 +50,6 @@ export async function ensureServerBuild(): Promise<void> {
   await buildServer();
 }
 
-if (import.meta.main) await buildServer();
+// `node scripts/server-build.ts` builds; with `--if-stale` only when the sources are newer than the bundle (npm test and
+// the end-to-end server, so a running server's bundle is not swapped under it by a second build).
+if (import.meta.main) await (process.argv.includes('--if-stale') ? ensureServerBuild() : buildServer());

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { ROOT } from './web-build.ts';
 
 // `npm test`: every check and every test tier, then one plain summary line ('N passed, N failed, N skipped') counted
-// from the runners' own reports. The browser tier (Chromium, the portal's build, Playwright), the longest, starts at
+// from the runners' own reports. The browser tier (Chromium, the server bundle, the portal's build, Playwright), the longest, starts at
 // once; beside it the three checks run together, then Vitest. Most of each tier's time is spent waiting on databases,
 // servers and Chromium, so on two cores together they take little more than the longest one. Checks and Vitest write
 // to the terminal; the browser tier's output goes to test-results/e2e.log as it goes and is printed whole at its end.
@@ -94,6 +94,8 @@ async function browserTier(report: string): Promise<Run[]> {
   const runs: Run[] = [];
   const steps: [string, string, string[], Record<string, string>][] = [
     ['Chromium for end-to-end tests', 'node', ['scripts/ensure-chromium.ts'], {}],
+    // Before Vitest starts (after the checks): its bundle test and the end-to-end server then find it built.
+    ['the server bundle', 'node', ['scripts/server-build.ts', '--if-stale'], {}],
     ['building the portal for end-to-end tests', 'npm', ['run', 'build', '-w', 'apps/web'], {}],
     [
       'end-to-end tests (Playwright, Chromium)',
