@@ -2,7 +2,9 @@ import type { Database } from '../db/database.ts';
 import { hashPassword, verifyPassword } from '../lib/passwords.ts';
 import { BUILT_IN_ISSUER_KEY } from '../lib/auth-user.ts';
 import { findUserByIdentity } from '../modules/users/service.ts';
-import { findDemoAccountRow, insertDemoAccount, listDemoAccountRows } from './repository.ts';
+import { findDemoAccount, insertDemoAccount } from './repository.ts';
+
+export { findDemoAccount, listDemoAccounts } from './repository.ts';
 
 // The built-in provider's accounts: the demo accounts of product §12, for the embedded mode and tests.
 
@@ -42,7 +44,7 @@ export const demoAccounts: DemoAccount[] = [
 
 export async function seedDemoAccounts(db: Database): Promise<void> {
   for (const account of demoAccounts) {
-    if (await findDemoAccountRow(db, account.username)) continue;
+    if (await findDemoAccount(db, account.username)) continue;
     await insertDemoAccount(db, {
       username: account.username,
       password_hash: await hashPassword(DEMO_PASSWORD),
@@ -53,9 +55,6 @@ export async function seedDemoAccounts(db: Database): Promise<void> {
     });
   }
 }
-
-export const findDemoAccount = findDemoAccountRow;
-export const listDemoAccounts = listDemoAccountRows;
 
 /** Checks a username and password; undefined when they do not match. */
 export async function authenticateDemoAccount(db: Database, username: string, password: string) {

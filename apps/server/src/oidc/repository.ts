@@ -7,11 +7,11 @@ import type { DemoAccountsTable, OidcPayloadsTable } from '../db/schema.ts';
 
 export type PayloadLookup = 'id' | 'user_code' | 'uid';
 
-export function findDemoAccountRow(db: Database, username: string) {
+export function findDemoAccount(db: Database, username: string) {
   return db.selectFrom('demo_accounts').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-export function listDemoAccountRows(db: Database) {
+export function listDemoAccounts(db: Database) {
   return db.selectFrom('demo_accounts').select(['username', 'description']).orderBy('username').execute();
 }
 

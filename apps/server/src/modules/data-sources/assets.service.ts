@@ -2,7 +2,7 @@ import { roleOfRank, roleRank, type DataRole } from '@datalab/contract/api/data-
 import type { ClientTool } from '@datalab/contract/api/data-sources';
 import type { createSqlDataSource, updateSqlDataSource } from '@datalab/contract/api/sql-data-sources';
 import { messages } from '@datalab/contract/messages';
-import type { Insertable, Updateable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import type { Collection, DataSource, DataSourcesTable } from '../../db/schema.ts';
@@ -175,7 +175,8 @@ export async function writeParts(
 /** What one save of an asset writes: its own columns, its parts, and what its audit record adds. */
 export interface AssetSave {
   name: string;
-  columns: Updateable<DataSourcesTable>;
+  /** The asset's own columns (what every kind shares is set by the save). */
+  columns: Omit<Insertable<DataSourcesTable>, 'uid' | 'collection_id' | 'kind' | 'created_at' | 'updated_at'>;
   parts: Parts;
   audit?: { before?: Record<string, unknown>; after?: Record<string, unknown> };
 }
@@ -191,7 +192,7 @@ export async function saveNewAsset(
   return actor.db.transaction().execute(async (trx) => {
     await ensureNameFree(trx, collection, save.name);
     const created = await insertAsset(trx, {
-      ...(save.columns as Insertable<DataSourcesTable>),
+      ...save.columns,
       uid: newUid(),
       collection_id: collection.id,
       kind,
