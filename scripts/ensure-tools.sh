@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs, from Debian's packages, the tools the deployment checks of `npm test` run when they are missing:
 # docker-compose (compose.yaml) and caddy (deploy/compose/Caddyfile). With --image, also what `npm run test:image`
-# needs: buildah and mmdebstrap. In CI a missing tool fails those checks, so CI calls this first.
+# needs: buildah and mmdebstrap. In CI a missing tool fails those checks, so CI calls this first (with --image).
 set -euo pipefail
 packages=()
 command -v docker-compose >/dev/null 2>&1 || packages+=(docker-compose)
