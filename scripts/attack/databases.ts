@@ -55,23 +55,9 @@ export async function privilegedAccounts(): Promise<void> {
     leaks.length === 0 && los() === losBefore,
     `statuses ${answers.join(', ')}; /etc/passwd in ${leaks.length} answer(s)${leaks.length ? `: ${leaks.join(' | ')}` : ''}; large objects ${losBefore} → ${los()}`,
   );
-  const maria = await connection({
-    kind: 'mysql',
-    host: '127.0.0.1',
-    port: 3306,
-    database: 'mysql',
-    username: 'root',
-    password: '',
-  });
-  const mariaAllowed = await connection({
-    kind: 'mysql',
-    host: '127.0.0.1',
-    port: 3306,
-    database: 'mysql',
-    username: 'root',
-    password: '',
-    allowPrivilegedAccount: true,
-  });
+  const mariaRoot = { kind: 'mysql', host: '127.0.0.1', port: 3306, database: 'mysql', username: 'root', password: '' };
+  const maria = await connection(mariaRoot);
+  const mariaAllowed = await connection({ ...mariaRoot, allowPrivilegedAccount: true });
   const loads = [
     "select load_file('/etc/passwd')",
     'select LOAD_FILE(0x2f6574632f706173737764)',

@@ -3,7 +3,20 @@ import { readFileSync } from 'node:fs';
 import { fetchClient } from '../../apps/server/test/support/http.ts';
 import { freePort } from '../../apps/server/test/support/ports.ts';
 import { signIn } from '../../apps/server/test/support/sign-in.ts';
-import { call, check, IMAGE, log, must, results, ROOT, run, serverPid, statusLine, waitReady } from './harness.ts';
+import {
+  call,
+  check,
+  IMAGE,
+  log,
+  must,
+  results,
+  ROOT,
+  run,
+  runIn,
+  serverPid,
+  statusLine,
+  waitReady,
+} from './harness.ts';
 
 /**
  * The image as one container in the embedded mode: what it holds and may write, the role argument, readiness, the
@@ -15,18 +28,16 @@ export async function embeddedContainer(): Promise<void> {
   const container = must('buildah', ['from', '--pull-never', IMAGE]);
   let server: ChildProcess | undefined;
   try {
-    const shipped = run('buildah', [
-      'run',
-      '--isolation',
-      'chroot',
-      container,
-      '--',
-      'node',
-      '-e',
-      "const fs=require('fs');console.log(JSON.stringify(['node_modules/vitest','node_modules/typescript'," +
-        "'node_modules/react','packages','e2e','apps/server/src/app.ts','apps/web/src','apps/web/dist/index.html'," +
-        "'apps/server/dist/server.js'].filter((p)=>fs.existsSync('/app/'+p))))",
-    ]);
+    const shipped = run(
+      'buildah',
+      runIn(container, [
+        'node',
+        '-e',
+        "const fs=require('fs');console.log(JSON.stringify(['node_modules/vitest','node_modules/typescript'," +
+          "'node_modules/react','packages','e2e','apps/server/src/app.ts','apps/web/src','apps/web/dist/index.html'," +
+          "'apps/server/dist/server.js'].filter((p)=>fs.existsSync('/app/'+p))))",
+      ]),
+    );
     check(
       'it holds the server bundle and the built portal, no dev packages, no sources',
       shipped.stdout.trim() === JSON.stringify(['apps/web/dist/index.html', 'apps/server/dist/server.js']),
@@ -34,32 +45,22 @@ export async function embeddedContainer(): Promise<void> {
     );
 
     // What a read-only root filesystem would refuse, the image's user is refused already: it writes only /data.
-    const writable = run('buildah', [
-      'run',
-      '--isolation',
-      'chroot',
-      container,
-      '--',
-      'node',
-      '-e',
-      "const fs=require('fs');console.log(JSON.stringify(['/app','/app/apps/server/dist','/','/usr/local','/data']" +
-        ".filter((d)=>{try{fs.writeFileSync(d+'/.w','');fs.rmSync(d+'/.w');return true}catch{return false}})))",
-    ]);
+    const writable = run(
+      'buildah',
+      runIn(container, [
+        'node',
+        '-e',
+        "const fs=require('fs');console.log(JSON.stringify(['/app','/app/apps/server/dist','/','/usr/local','/data']" +
+          ".filter((d)=>{try{fs.writeFileSync(d+'/.w','');fs.rmSync(d+'/.w');return true}catch{return false}})))",
+      ]),
+    );
     check(
       "the image's user can write /data and nothing of the image",
       writable.stdout.trim() === '["/data"]',
       writable.stdout.trim(),
     );
 
-    const worker = run('buildah', [
-      'run',
-      '--isolation',
-      'chroot',
-      container,
-      '--',
-      '/app/deploy/container/entrypoint.sh',
-      'worker',
-    ]);
+    const worker = run('buildah', runIn(container, ['/app/deploy/container/entrypoint.sh', 'worker']));
     check(
       'the role is an argument (a worker without its queue and store says what it needs)',
       worker.status === 1 && worker.stderr.includes('DATALAB_ROLE=worker needs REDIS_URL and DATABASE_URL'),
@@ -74,20 +75,10 @@ export async function embeddedContainer(): Promise<void> {
     let output = '';
     server = spawn(
       'buildah',
-      [
-        'run',
-        '--isolation',
-        'chroot',
-        '--network',
-        'host',
-        '--env',
-        `PORT=${port}`,
-        '--env',
-        'DEMO_SHOP_ORDERS=2000',
-        container,
-        '--',
-        '/app/deploy/container/entrypoint.sh',
-      ],
+      runIn(container, ['/app/deploy/container/entrypoint.sh'], {
+        network: true,
+        env: [`PORT=${port}`, 'DEMO_SHOP_ORDERS=2000'],
+      }),
       { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
     );
     server.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -96,19 +87,10 @@ export async function embeddedContainer(): Promise<void> {
 
     const readyMs = await waitReady(url, server, 180_000);
     check('it becomes ready (GET /health/ready 200)', true, `${(readyMs / 1000).toFixed(1)} s after start`);
-    const health = run('buildah', [
-      'run',
-      '--isolation',
-      'chroot',
-      '--network',
-      'host',
-      '--env',
-      `PORT=${port}`,
-      container,
-      '--',
-      'node',
-      '/app/deploy/container/healthcheck.mjs',
-    ]);
+    const health = run(
+      'buildah',
+      runIn(container, ['node', '/app/deploy/container/healthcheck.mjs'], { network: true, env: [`PORT=${port}`] }),
+    );
     check('the HEALTHCHECK command passes', health.status === 0, health.stderr.trim() || undefined);
 
     const pid = serverPid(port);

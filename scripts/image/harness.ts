@@ -139,3 +139,25 @@ export function serverPidOf(child: ChildProcess): number | undefined {
     return undefined;
   }
 }
+
+/**
+ * `buildah run`'s arguments for `command` in `container`: chroot isolation, and where asked the host's network, bind
+ * mounts (`host:container`) and environment entries (`NAME=value`).
+ */
+export function runIn(
+  container: string,
+  command: string[],
+  options: { network?: boolean; volumes?: string[]; env?: string[] } = {},
+): string[] {
+  return [
+    'run',
+    '--isolation',
+    'chroot',
+    ...(options.network ? ['--network', 'host'] : []),
+    ...(options.volumes ?? []).flatMap((volume) => ['-v', volume]),
+    ...(options.env ?? []).flatMap((entry) => ['--env', entry]),
+    container,
+    '--',
+    ...command,
+  ];
+}

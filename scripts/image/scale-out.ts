@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../apps/server/test/support/ports.ts';
 import { createPostgresDatabase } from '../../apps/server/test/support/stores.ts';
-import { call, check, log, must, readerToken, results, ROOT, run, serverPidOf, waitReady } from './harness.ts';
+import { call, check, log, must, readerToken, results, ROOT, run, runIn, serverPidOf, waitReady } from './harness.ts';
 
 /**
  * compose.yaml's shape from this image: two web containers and a worker container started at the same instant, on
@@ -41,27 +41,18 @@ export async function scaleOut(image: string) {
       containers.push(container);
       const child = spawn(
         'buildah',
-        [
-          'run',
-          '--isolation',
-          'chroot',
-          '--network',
-          'host',
+        runIn(container, ['/app/deploy/container/entrypoint.sh', role], {
+          network: true,
           // buildah run lays its own volume over the image's VOLUME /data, hiding a bind mount there: the shared
           // folder goes elsewhere and DATA_DIR names it.
-          '-v',
-          `${data}:/shared`,
-          '--env',
-          'DATA_DIR=/shared',
-          ...env.flatMap((entry) => ['--env', entry]),
-          ...(port ? ['--env', `PORT=${port}`, '--env', `PUBLIC_URL=http://localhost:${port}`] : []),
-          '--env',
-          `DEMO=${demo}`,
-          container,
-          '--',
-          '/app/deploy/container/entrypoint.sh',
-          role,
-        ],
+          volumes: [`${data}:/shared`],
+          env: [
+            'DATA_DIR=/shared',
+            ...env,
+            ...(port ? [`PORT=${port}`, `PUBLIC_URL=http://localhost:${port}`] : []),
+            `DEMO=${demo}`,
+          ],
+        }),
         { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] },
       );
       child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
