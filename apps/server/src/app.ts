@@ -1,4 +1,5 @@
 import { randomUUIDv7 } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
 import type { Resolver } from '@datalab/engine';
@@ -29,7 +30,7 @@ import userRoutes from './modules/users/routes.ts';
 import healthRoutes from './modules/health/routes.ts';
 import appLogPlugin from './plugins/app-log.ts';
 import appLogRetentionPlugin from './plugins/app-log-retention.ts';
-import authPlugin from './plugins/auth.ts';
+import authPlugin, { refuseTokenInUrl } from './plugins/auth.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin, {
@@ -37,6 +38,7 @@ import errorsPlugin, {
   frameworkErrorReply,
   MAX_PARAM_LENGTH,
   notFoundReply,
+  refuseLongUrl,
 } from './plugins/errors.ts';
 import type { MetricFamiliesKind } from './plugins/metric-families.ts';
 import metricsPlugin from './plugins/metrics.ts';
@@ -93,6 +95,15 @@ function withKeys(config: Config): { config: Config; signingJwk: Record<string, 
   };
 }
 
+/**
+ * A body of no bytes sent as JSON is no body: a POST whose fields are all optional takes it as {} (route.ts), as it
+ * does when the content type is left out.
+ */
+function withoutEmptyBodyType(headers: IncomingHttpHeaders) {
+  const noBytes = headers['content-length'] === undefined || headers['content-length'] === '0';
+  if (noBytes && headers['transfer-encoding'] === undefined) delete headers['content-type'];
+}
+
 /** TRUST_PROXY as a hop count: the nearest n proxies are believed (Fastify's types lack the number form). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
@@ -124,14 +135,6 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
     // A path the router refuses (too long a parameter, a malformed escape) gets the one error reply, not
     // Fastify's own, which repeats the whole path.
     frameworkErrors: frameworkErrorReply,
-  });
-  // A body of no bytes sent as JSON is no body: a POST whose fields are all optional takes it as {}
-  // (route.ts), as it does when the content type is left out.
-  app.addHook('onRequest', (request, _reply, done) => {
-    const { headers } = request;
-    const noBytes = headers['content-length'] === undefined || headers['content-length'] === '0';
-    if (noBytes && headers['transfer-encoding'] === undefined) delete headers['content-type'];
-    done();
   });
   const apiRoutes: string[] = [];
   app.decorate('apiRoutes', apiRoutes);
@@ -167,13 +170,20 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   await app.register(usagePlugin);
   await app.register(appLogPlugin);
   await app.register(appLogRetentionPlugin);
-  // Security first: its onRequest hook sets the headers every reply carries, a refused one (414) included.
   await app.register(securityPlugin);
   await app.register(errorsPlugin);
   await app.register(rateLimitsPlugin);
   // Only the built-in provider's tokens are checked against our own key; an external provider's
   // keys come from its discovery document.
   await app.register(authPlugin, config.oidc.builtIn && signingJwk ? { localJwks: publicJwks(signingJwk) } : {});
+  // The checks every request passes, in one onRequest hook (each hook is a step of Fastify's hook runner on every
+  // request: bench/RESULTS.md, GetCurrentUser), before the load shedding's and any route's own: the security headers
+  // first, so that a refused reply carries them too; then a URL too long (414) or a token in the URL (400).
+  app.addHook('onRequest', (request, reply, done) => {
+    withoutEmptyBodyType(request.headers);
+    app.setSecurityHeaders(request, reply);
+    done(refuseLongUrl(request) ?? refuseTokenInUrl(request));
+  });
   await app.register(openapiPlugin);
   await recordReachSettings(app);
   if (config.demo) await seedDemo(app);

@@ -69,6 +69,15 @@ const tokenInUrl = (key: string) =>
     errors: { [key]: [TOKEN_IN_URL_MESSAGE] },
   });
 
+/**
+ * 400 for a token in the URL's query, which ends up in logs and histories; app.ts checks every request before any
+ * route's own hooks (authentication among them).
+ */
+export function refuseTokenInUrl(request: FastifyRequest): AppError | undefined {
+  const key = tokenInQuery(request);
+  return key === undefined ? undefined : tokenInUrl(key);
+}
+
 function identityFrom(payload: JWTPayload, issuerKey: string, usernameClaim: string): Identity {
   const claim = (name: string) => {
     const value = payload[name];
@@ -154,11 +163,6 @@ export default fp(
     });
     app.decorate('tokenAuthentication', tokens);
     app.addHook('onClose', async () => tokens.lastUsed.settled());
-    // Before any route's own hooks (authentication among them): a token in a URL ends up in logs and histories.
-    app.addHook('onRequest', (request, _reply, done) => {
-      const key = tokenInQuery(request);
-      done(key === undefined ? undefined : tokenInUrl(key));
-    });
     app.decorateRequest('user', null);
     app.decorate('authenticate', async (request: FastifyRequest) => {
       if (request.user) return request.user;

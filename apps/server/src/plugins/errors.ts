@@ -114,13 +114,16 @@ function nulField(request: FastifyRequest): string | undefined {
 /** Longest URL (path and query) answered; longer is 414. Node's parser refuses more than 16 KB of head. */
 export const URL_MAX_LENGTH = 8192;
 
-const uriTooLong = () =>
-  new AppError({
-    status: 414,
-    code: 'validation',
-    title: 'URI too long',
-    detail: `The URL exceeds ${URL_MAX_LENGTH} characters.`,
-  });
+/** 414 for a URL longer than URL_MAX_LENGTH (app.ts checks every request). */
+export const refuseLongUrl = (request: FastifyRequest): AppError | undefined =>
+  request.url.length > URL_MAX_LENGTH
+    ? new AppError({
+        status: 414,
+        code: 'validation',
+        title: 'URI too long',
+        detail: `The URL exceeds ${URL_MAX_LENGTH} characters.`,
+      })
+    : undefined;
 
 /**
  * Requests Node's HTTP parser refuses before Fastify sees them (a head over the size limit,
@@ -156,9 +159,6 @@ export async function notFoundReply(request: FastifyRequest, reply: FastifyReply
 export default fp(
   async (app: FastifyInstance) => {
     // Callback hooks, not async ones: they run on every request and cost nothing when all is well.
-    app.addHook('onRequest', (request, _reply, done) => {
-      done(request.url.length > URL_MAX_LENGTH ? uriTooLong() : undefined);
-    });
     // Every field's schema refuses control characters too; this net catches what no schema types (ids in paths).
     app.addHook('preValidation', (request, _reply, done) => {
       const field = API_OR_DATA.test(request.url) ? nulField(request) : undefined;

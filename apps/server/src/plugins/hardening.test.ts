@@ -190,6 +190,20 @@ describeEachStore(
       expect(problem.parse(JSON.parse(bigHeader.body))).toMatchObject({ status: 431 });
     });
 
+    it('gives a request refused before any route (URL too long, token in the URL) the headers every reply carries', async () => {
+      const refused = [
+        await ctx().app.inject({ method: 'GET', url: `/api/DataSourceCollection/GetAll?q=${'a'.repeat(9_000)}` }),
+        await ctx().app.inject({ method: 'GET', url: '/api/DataSourceCollection/GetAll?access_token=abc' }),
+      ];
+      expect(refused.map((reply) => reply.statusCode)).toEqual([414, 400]);
+      for (const reply of refused) {
+        expect(reply.headers['x-content-type-options']).toBe('nosniff');
+        expect(reply.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+        expect(reply.headers['cache-control']).toBe('no-store');
+        expect(reply.headers['x-request-id']).toBe(reply.json().requestId);
+      }
+    });
+
     it('serves the app at every portal route whatever Accept says; unknown /api paths stay 404 JSON', async () => {
       for (const url of ['/', '/collection', '/digital-lab/tokens']) {
         for (const accept of [undefined, '*/*', 'application/json']) {

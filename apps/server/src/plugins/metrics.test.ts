@@ -39,6 +39,11 @@ for (const families of ['own', 'prom-client'] as const) {
           await owner.call('POST', '/api/ApplicationLog/ClientErrors', { message: 'boom', path: '/' });
         }
 
+        // A path no route matches, twice, and a route refused before its handler (no token): each counted.
+        expect((await t.app.inject({ method: 'GET', url: '/api/NoSuchCall' })).statusCode).toBe(404);
+        expect((await t.app.inject({ method: 'GET', url: '/api/NoSuchCall/Either' })).statusCode).toBe(404);
+        expect((await t.app.inject({ method: 'GET', url: '/api/Account/GetCurrentUser' })).statusCode).toBe(401);
+
         const response = await t.app.inject({ method: 'GET', url: '/metrics' });
         expect(response.statusCode).toBe(200);
         expect(response.headers['content-type']).toContain('text/plain');
@@ -46,6 +51,11 @@ for (const families of ['own', 'prom-client'] as const) {
         const calls = { route: '/data/v1/:dataAssetUid', method: 'GET', status_class: '2xx' };
         expect(sample(text, 'datalab_http_requests_total', calls)).toBe(3);
         expect(sample(text, 'datalab_http_request_duration_seconds_count', calls)).toBe(3);
+        const unmatched = { route: '(unmatched)', method: 'GET', status_class: '4xx' };
+        expect(sample(text, 'datalab_http_requests_total', unmatched)).toBe(2);
+        const refused = { route: '/api/Account/GetCurrentUser', method: 'GET', status_class: '4xx' };
+        expect(sample(text, 'datalab_http_requests_total', refused)).toBe(1);
+        expect(sample(text, 'datalab_http_request_duration_seconds_count', refused)).toBe(1);
         expect(sample(text, 'datalab_calls_total', { channel: 'data-api', format: 'json', status: '200' })).toBe(2);
         expect(sample(text, 'datalab_calls_total', { format: 'csv', status: '200' })).toBe(1);
         expect(sample(text, 'datalab_call_cache_total', { result: 'hit' })).toBe(1);

@@ -10,8 +10,9 @@ import { type MetricFamilies, type MetricFamiliesKind, metricFamilies } from './
 // (404), so a public instance never shows its traffic by accident. Other plugins add their own metrics to
 // `app.metrics` (plugins/usage.ts counts the calling layer's calls there).
 //
-// Per request the cost is one onResponse hook: a child per (method, route, status class), found by one Map lookup and
-// counted by an addition (metric-families.ts: prom-client's own children hash their labels each time).
+// Per request the cost is the route's own onResponse hook, which keeps its children by method and status class and
+// counts by an addition (metric-families.ts: prom-client's own children hash their labels each time), and the app's
+// hook for requests no route matched.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +49,9 @@ export function metricsAccess(
   return bearerMatches(authorization, config.metricsToken) ? 'allow' : 'unauthenticated';
 }
 
+type Counting = { inc(by?: number): void };
+type Observing = { observe(value: number): void };
+
 function httpMetrics(app: FastifyInstance, families: MetricFamilies) {
   const labelNames = ['method', 'route', 'status_class'];
   const requests = families.counter(
@@ -66,13 +70,47 @@ function httpMetrics(app: FastifyInstance, families: MetricFamilies) {
     'Requests refused with 429 by a rate limit, by route pattern',
     ['route'],
   );
+
+  /**
+   * Counts the replies of one route pattern (or of none: UNMATCHED). Its children, by method and status class, are
+   * looked up once and kept: a reply then costs two array reads, an addition and an observation.
+   */
+  const replyCounter = (route: string) => {
+    const kept: Record<string, { requests: Counting; durations: Observing }[]> = {};
+    let refused: Counting | undefined;
+    return (request: FastifyRequest, reply: FastifyReply) => {
+      const status = reply.statusCode;
+      const found = Math.floor(status / 100) - 1;
+      // A status outside 100–599 counts as a server error.
+      const index = found >= 0 && found < STATUS_CLASSES.length ? found : STATUS_CLASSES.length - 1;
+      const byClass = (kept[request.method] ??= []);
+      let children = byClass[index];
+      if (!children) {
+        const labels = [request.method, route, STATUS_CLASSES[index]!];
+        children = { requests: requests.labels(...labels), durations: durations.labels(...labels) };
+        byClass[index] = children;
+      }
+      children.requests.inc();
+      children.durations.observe(reply.elapsedTime / 1000);
+      if (status === 429) (refused ??= refusals.labels(route)).inc();
+    };
+  };
+
+  // A counter of its own on every route, as a route-level hook: the route pattern is known when the route is made,
+  // so no reply reads it (Fastify's request.routeOptions builds an object each time it is read).
+  app.addHook('onRoute', (options) => {
+    const count = replyCounter(options.url);
+    const counted = (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      count(request, reply);
+      done();
+    };
+    const own = options.onResponse;
+    options.onResponse = own === undefined ? [counted] : [...(Array.isArray(own) ? own : [own]), counted];
+  });
+  // Requests no route matched (the portal's pages, not-found replies) have only the app's hooks.
+  const countUnmatched = replyCounter(UNMATCHED);
   app.addHook('onResponse', (request: FastifyRequest, reply: FastifyReply, done) => {
-    const route = request.routeOptions.url ?? UNMATCHED;
-    const status = reply.statusCode;
-    const labels = [request.method, route, STATUS_CLASSES[Math.floor(status / 100) - 1] ?? '5xx'];
-    requests.labels(...labels).inc();
-    durations.labels(...labels).observe(reply.elapsedTime / 1000);
-    if (status === 429) refusals.labels(route).inc();
+    if (request.is404) countUnmatched(request, reply);
     done();
   });
 }

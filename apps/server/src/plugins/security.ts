@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { OIDC_MOUNT_PATH } from '../oidc/provider.ts';
 
@@ -8,6 +8,10 @@ import { OIDC_MOUNT_PATH } from '../oidc/provider.ts';
 // HTML pages get a per-request nonce, for the <style> tags the UI library writes.
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    /** Sets the headers every reply carries; app.ts calls it first thing for every request. */
+    setSecurityHeaders: (request: FastifyRequest, reply: FastifyReply) => void;
+  }
   interface FastifyReply {
     /** Sets a CSP with a fresh style nonce on this reply and returns the nonce (HTML pages only). */
     withStyleNonce: () => string;
@@ -93,13 +97,13 @@ export default fp(
       'content-security-policy': DATA_CSP,
     });
 
-    // One hook, no onSend stage (bench/RESULTS.md). Every reply names its request id. API and data
+    // Called by app.ts's one onRequest hook, before anything may refuse the request; no onSend stage (bench/RESULTS.md). Every reply names its request id. API and data
     // replies are per caller and may carry personal data: no cache keeps them, errors included (no /api
     // or /data route sets a cache-control of its own). The sign-in provider writes its replies itself,
     // on the raw response: there the headers go on the raw response. Everywhere else they go in the
     // reply's own headers, which Node writes as they are: set on the raw response they are stored,
     // then merged with the reply's at writeHead, ~2 µs a request more (measured, bench/RESULTS.md).
-    app.addHook('onRequest', (request, reply, done) => {
+    app.decorate('setSecurityHeaders', (request: FastifyRequest, reply: FastifyReply) => {
       if (request.url.startsWith(OIDC_MOUNT_PATH)) {
         const raw = reply.raw;
         for (const [name, value] of entries) raw.setHeader(name, value);
@@ -109,7 +113,6 @@ export default fp(
         reply.header('x-request-id', request.id);
         if (NO_STORE_PATHS.test(request.url)) reply.header('cache-control', 'no-store');
       }
-      done();
     });
 
     app.decorateReply('withStyleNonce', function withStyleNonce(this: FastifyReply) {
