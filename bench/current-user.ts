@@ -1,9 +1,10 @@
 import { freePort } from '../apps/server/test/support/ports.ts';
 import { readFileSync, statSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { adminToken, ROOT, startDataLab, type DataLabServer } from './lib/datalab.ts';
 import { load, type LoadRun } from './lib/load.ts';
-import { launch, removeScratchDir, scratchDir, stop, waitFor200 } from './lib/processes.ts';
+import { launch, pinToCpu, removeScratchDir, scratchDir, stop, waitFor200 } from './lib/processes.ts';
 import { mean, median, print, printTable, round } from './lib/stats.ts';
 import { intOption } from './lib/options.ts';
 import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';
@@ -16,6 +17,8 @@ import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';
 // `--log-level=info,warn` runs one server per level in the same alternation (A B C A B C); the first
 // level is the verdict. `--before=<another checkout>` adds that checkout's server at each level, to
 // compare a change before/after in the same run.
+// Every server runs pinned to CPU 0 and this process (the load generator) to CPU 1 (`--pin=off` leaves them to the
+// scheduler): unpinned on the 2-vCPU VM, a round's ratio moved by ±0.15 from one round to the next.
 
 const TARGET_RATIO = 0.7;
 const PATH = '/api/Account/GetCurrentUser';
@@ -25,11 +28,11 @@ interface Baseline {
   baseUrl: string;
 }
 
-async function startBaseline(body: string): Promise<Baseline & { stop: () => Promise<void> }> {
+async function startBaseline(body: string, busyMicros: number): Promise<Baseline & { stop: () => Promise<void> }> {
   const port = await freePort();
   const child = launch(process.execPath, ['bench/baseline-server.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), BODY: body },
+    env: { ...process.env, PORT: String(port), BODY: body, BUSY_MICROS: String(busyMicros) },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -198,10 +201,19 @@ async function run(options: BenchOptions): Promise<BenchResult> {
     const body = bodies[0]!;
     if (bodies.some((other) => other !== body))
       throw new Error(`the servers answer differently: ${bodies.join(' / ')}`);
-    baseline = await startBaseline(body);
+    // --baseline-busy-us=n: the bare route spins n µs a request (an experiment on the write's cost, not the verdict).
+    baseline = await startBaseline(
+      body,
+      options['baseline-busy-us'] ? intOption(options, 'baseline-busy-us', 0, 1000) : 0,
+    );
     const baselineBody = await fetchBody(`${baseline.baseUrl}${PATH}`);
     if (baselineBody !== body) throw new Error(`the baseline answers ${baselineBody}, not ${body}`);
 
+    const pin = options['pin'] !== 'off' && availableParallelism() >= 2;
+    if (pin) {
+      for (const pid of [baseline.pid, ...ours.map(({ server }) => server.pid)]) pinToCpu(pid, 0);
+      pinToCpu(process.pid, 1);
+    }
     const contenders: Contender[] = [
       { label: 'baseline', pid: baseline.pid, url: `${baseline.baseUrl}${PATH}`, headers: async () => ({}) },
       ...ours.map(({ label, server }) => ({
@@ -231,7 +243,7 @@ async function run(options: BenchOptions): Promise<BenchResult> {
     );
     const base = summary(runsBy.get('baseline')!);
     const comparisons = compare(ours, runsBy, logBytesBefore);
-    return report({ settings, body, runs, base, comparisons });
+    return report({ settings, body, runs, base, comparisons, pin });
   } finally {
     await baseline?.stop();
     for (const { server } of ours) await stop(server.child);
@@ -241,12 +253,13 @@ async function run(options: BenchOptions): Promise<BenchResult> {
 
 function report(result: {
   settings: { connections: number; seconds: number; warmupSeconds: number; rounds: number };
+  pin: boolean;
   body: string;
   runs: LoadRun[];
   base: ReturnType<typeof summary>;
   comparisons: Comparison[];
 }): BenchResult {
-  const { settings, runs, base, comparisons } = result;
+  const { settings, runs, base, comparisons, pin } = result;
   print();
   for (const c of comparisons) {
     print(
@@ -273,9 +286,11 @@ function report(result: {
       ...(runs.some((r) => r.non2xx + r.errors + r.timeouts > 0)
         ? ['Some runs had non-2xx answers, errors or timeouts: see the table.']
         : []),
-      'The load generator (autocannon, in the bench process) shares the 2 cores with the servers; "other CPU" is the rest of the box.',
+      pin
+        ? 'The servers ran on CPU 0, the load generator (autocannon, in the bench process) on CPU 1; "other CPU" is the rest of the box.'
+        : 'The load generator (autocannon, in the bench process) shared the cores with the servers; "other CPU" is the rest of the box.',
     ],
-    data: { ...settings, body: result.body, runs, baseline: base, comparisons },
+    data: { ...settings, pin, body: result.body, runs, baseline: base, comparisons },
   };
 }
 

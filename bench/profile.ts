@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { summarizeProfile, type CpuProfile } from './lib/cpu-profile.ts';
 import { adminToken, startDataLab, type DataLabServer } from './lib/datalab.ts';
 import { load } from './lib/load.ts';
-import { removeScratchDir, scratchDir, stop } from './lib/processes.ts';
+import { pinToCpu, removeScratchDir, scratchDir, stop } from './lib/processes.ts';
 import { print, printTable } from './lib/stats.ts';
 import { intOption, logLevelOption } from './lib/options.ts';
 import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';
@@ -27,6 +27,9 @@ async function run(options: BenchOptions): Promise<BenchResult> {
       stdout: join(workDir, 'server-stdout.log'),
       nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`],
     });
+    // As current-user runs it: the server on CPU 0, the load generator (this process) on CPU 1.
+    pinToCpu(server.pid, 0);
+    pinToCpu(process.pid, 1);
     const target = {
       url: `${server.baseUrl}/api/Account/GetCurrentUser`,
       serverPid: server.pid,

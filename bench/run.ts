@@ -56,8 +56,11 @@ function parseArgs(argv: string[]): { names: string[]; options: BenchOptions } {
   return { names, options };
 }
 
+/** Read at the start: a bench may pin this process to one CPU, and availableParallelism() then says 1. */
+const CORES = availableParallelism();
+
 const machine = () => ({
-  cores: availableParallelism(),
+  cores: CORES,
   cpu: cpus()[0]?.model,
   memoryGB: Math.round(totalmem() / 1e9),
   kernel: release(),
@@ -70,7 +73,7 @@ function markdown(results: BenchResult[], startedAt: Date): string {
   const lines = [
     `## Benchmarks ${startedAt.toISOString()}`,
     '',
-    `${m.cores} cores (${m.cpu}), ${m.memoryGB} GB, kernel ${m.kernel}, Node ${m.node}. Load generator and servers share the cores.`,
+    `${m.cores} cores (${m.cpu}), ${m.memoryGB} GB, kernel ${m.kernel}, Node ${m.node}. Load generator and servers share the machine (current-user pins them to a core each).`,
     '',
     '| bench | target | measured | result |',
     '|---|---|---|---|',
