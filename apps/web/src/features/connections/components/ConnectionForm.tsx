@@ -5,12 +5,10 @@ import {
   PasswordInput,
   Select,
   SimpleGrid,
-  Stack,
   Switch,
   TextInput,
   Textarea,
 } from '@mantine/core';
-import type { FormEvent } from 'react';
 import { sqlDrivers, type SqlConnection, type SqlDriver } from '@datalab/contract/api/sql-connections';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTestConnection } from '../api/test-connection.ts';
@@ -20,21 +18,14 @@ import { draftOf, newDraft, settingsOf, withKind, type ConnectionDraft } from '.
 import { useSettingsDraft } from '../model/use-settings-draft.ts';
 import { driverLabels } from './ConnectionTable.tsx';
 import { TestResult } from './TestResult.tsx';
-import { ConnectionFormActions } from './ConnectionFormActions.tsx';
+import { ConnectionFormFrame, savedBy, type SettingsFormProps } from './ConnectionFormFrame.tsx';
 
 const KIND_OPTIONS = sqlDrivers.map((kind) => ({ value: kind, label: driverLabels[kind] }));
 
-interface ConnectionSettingsFormProps {
-  collectionUid: string;
+interface ConnectionSettingsFormProps extends SettingsFormProps<ConnectionSettings> {
   /** The stored connection's id and password (masked), when editing one; absent for a new connection. */
   stored?: { id: number; password: string | null };
   initial: ConnectionDraft;
-  onSubmit: (settings: ConnectionSettings) => void;
-  isSaving: boolean;
-  saveError: unknown;
-  submitLabel: string;
-  onCancel: () => void;
-  onDirtyChange?: (isDirty: boolean) => void;
   /** Only an administrator may allow an account that may do more than read (the server refuses anyone else). */
   isAdministrator: boolean;
 }
@@ -50,128 +41,119 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
   const isFile = draft.kind === 'sqlite';
   const settings = () => settingsOf(draft, stored?.password ?? null);
 
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSubmit(settings());
-  };
-
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Connection settings">
-      <Stack gap="md">
+    <ConnectionFormFrame
+      label="Connection settings"
+      settings={settings}
+      form={props}
+      test={test}
+      result={test.data ? <TestResult result={test.data} /> : null}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Name"
+          required
+          value={draft.name}
+          error={errorOf('name')}
+          onChange={(e) => set('name', e.currentTarget.value)}
+        />
+        <Select
+          label="Kind"
+          data={KIND_OPTIONS}
+          value={draft.kind}
+          allowDeselect={false}
+          onChange={(value) => setKind(sqlDrivers.find((kind) => kind === value) ?? draft.kind)}
+        />
+      </SimpleGrid>
+      <Textarea
+        label="Description"
+        value={draft.description}
+        autosize
+        minRows={2}
+        onChange={(e) => set('description', e.currentTarget.value)}
+      />
+      {isFile ? null : (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
-            label="Name"
-            required
-            value={draft.name}
-            error={errorOf('name')}
-            onChange={(e) => set('name', e.currentTarget.value)}
+            label="Host"
+            value={draft.host}
+            error={errorOf('host')}
+            onChange={(e) => set('host', e.currentTarget.value)}
           />
-          <Select
-            label="Kind"
-            data={KIND_OPTIONS}
-            value={draft.kind}
-            allowDeselect={false}
-            onChange={(value) => setKind(sqlDrivers.find((kind) => kind === value) ?? draft.kind)}
+          <TextInput
+            label="Port"
+            inputMode="numeric"
+            value={draft.port}
+            error={errorOf('port')}
+            onChange={(e) => set('port', e.currentTarget.value)}
           />
         </SimpleGrid>
-        <Textarea
-          label="Description"
-          value={draft.description}
-          autosize
-          minRows={2}
-          onChange={(e) => set('description', e.currentTarget.value)}
+      )}
+      <TextInput
+        label={isFile ? 'Database file (relative to the data folder)' : 'Database'}
+        required
+        value={draft.database}
+        error={errorOf('database')}
+        onChange={(e) => set('database', e.currentTarget.value)}
+      />
+      {isFile ? null : (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="User"
+            description="An account that may only read (SELECT): see Read-only database accounts in the operations guide."
+            value={draft.username}
+            error={errorOf('username')}
+            autoComplete="off"
+            onChange={(e) => set('username', e.currentTarget.value)}
+          />
+          <PasswordInput
+            label="Password"
+            description={
+              stored
+                ? 'Stored encrypted and never shown. Type a new one to replace it.'
+                : 'Stored encrypted and never shown again.'
+            }
+            value={draft.password}
+            error={errorOf('password')}
+            autoComplete="new-password"
+            onFocus={(e) => e.currentTarget.select()}
+            onChange={(e) => set('password', e.currentTarget.value)}
+          />
+        </SimpleGrid>
+      )}
+      <Group grow align="flex-start">
+        <NumberInput
+          label="Connections in the pool, at most"
+          min={1}
+          max={100}
+          value={draft.poolMax}
+          onChange={(v) => set('poolMax', Number(v) || 1)}
         />
-        {isFile ? null : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Host"
-              value={draft.host}
-              error={errorOf('host')}
-              onChange={(e) => set('host', e.currentTarget.value)}
-            />
-            <TextInput
-              label="Port"
-              inputMode="numeric"
-              value={draft.port}
-              error={errorOf('port')}
-              onChange={(e) => set('port', e.currentTarget.value)}
-            />
-          </SimpleGrid>
-        )}
-        <TextInput
-          label={isFile ? 'Database file (relative to the data folder)' : 'Database'}
-          required
-          value={draft.database}
-          error={errorOf('database')}
-          onChange={(e) => set('database', e.currentTarget.value)}
+        <NumberInput
+          label="Wait for a free connection (ms)"
+          min={1}
+          max={60_000}
+          value={draft.acquireTimeoutMs}
+          onChange={(v) => set('acquireTimeoutMs', Number(v) || 1)}
         />
-        {isFile ? null : (
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="User"
-              description="An account that may only read (SELECT): see Read-only database accounts in the operations guide."
-              value={draft.username}
-              error={errorOf('username')}
-              autoComplete="off"
-              onChange={(e) => set('username', e.currentTarget.value)}
-            />
-            <PasswordInput
-              label="Password"
-              description={
-                stored
-                  ? 'Stored encrypted and never shown. Type a new one to replace it.'
-                  : 'Stored encrypted and never shown again.'
-              }
-              value={draft.password}
-              error={errorOf('password')}
-              autoComplete="new-password"
-              onFocus={(e) => e.currentTarget.select()}
-              onChange={(e) => set('password', e.currentTarget.value)}
-            />
-          </SimpleGrid>
-        )}
-        <Group grow align="flex-start">
-          <NumberInput
-            label="Connections in the pool, at most"
-            min={1}
-            max={100}
-            value={draft.poolMax}
-            onChange={(v) => set('poolMax', Number(v) || 1)}
-          />
-          <NumberInput
-            label="Wait for a free connection (ms)"
-            min={1}
-            max={60_000}
-            value={draft.acquireTimeoutMs}
-            onChange={(v) => set('acquireTimeoutMs', Number(v) || 1)}
-          />
-        </Group>
-        {isFile ? null : (
-          <Switch
-            label="Use TLS (SSL)"
-            checked={draft.ssl}
-            error={errorOf('ssl')}
-            onChange={(e) => set('ssl', e.currentTarget.checked)}
-          />
-        )}
-        {isFile ? null : (
-          <PrivilegedAccount
-            isAdministrator={props.isAdministrator}
-            checked={draft.allowPrivilegedAccount}
-            error={errorOf('allowPrivilegedAccount')}
-            onChange={(checked) => set('allowPrivilegedAccount', checked)}
-          />
-        )}
-        {test.data ? <TestResult result={test.data} /> : null}
-        <ConnectionFormActions
-          onTest={() => test.mutate(settings())}
-          isTesting={test.isPending}
-          onCancel={props.onCancel}
-          isSaving={props.isSaving}
-          submitLabel={props.submitLabel}
+      </Group>
+      {isFile ? null : (
+        <Switch
+          label="Use TLS (SSL)"
+          checked={draft.ssl}
+          error={errorOf('ssl')}
+          onChange={(e) => set('ssl', e.currentTarget.checked)}
         />
-      </Stack>
-    </form>
+      )}
+      {isFile ? null : (
+        <PrivilegedAccount
+          isAdministrator={props.isAdministrator}
+          checked={draft.allowPrivilegedAccount}
+          error={errorOf('allowPrivilegedAccount')}
+          onChange={(checked) => set('allowPrivilegedAccount', checked)}
+        />
+      )}
+    </ConnectionFormFrame>
   );
 }
 
@@ -229,9 +211,7 @@ export function ConnectionForm({ connection, onSaved, onCancel, onDirtyChange, i
       stored={{ id: connection.id, password: connection.password }}
       initial={draftOf(connection)}
       isAdministrator={isAdministrator}
-      onSubmit={(settings) => update.mutate(settings, { onSuccess: onSaved })}
-      isSaving={update.isPending}
-      saveError={update.error}
+      {...savedBy(update, onSaved)}
       submitLabel="Save"
       onCancel={onCancel}
       onDirtyChange={onDirtyChange}
@@ -256,9 +236,7 @@ export function NewConnectionForm(props: NewConnectionFormProps) {
       collectionUid={collectionUid}
       initial={newDraft()}
       isAdministrator={props.isAdministrator}
-      onSubmit={(settings) => create.mutate(settings, { onSuccess: onCreated })}
-      isSaving={create.isPending}
-      saveError={create.error}
+      {...savedBy(create, onCreated)}
       submitLabel="Create connection"
       onCancel={onCancel}
       onDirtyChange={onDirtyChange}

@@ -1,5 +1,4 @@
 import { NumberInput, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
-import type { FormEvent } from 'react';
 import type { WebApiConnection } from '@datalab/contract/api/web-api';
 import { monoInput } from '../../../components/forms/mono-input.ts';
 import { KeyValueEditor } from '../../../components/forms/KeyValueEditor.tsx';
@@ -14,20 +13,13 @@ import {
 } from '../model/web-api-connection-draft.ts';
 import { useSettingsDraft } from '../model/use-settings-draft.ts';
 import { WebApiTestResult } from './WebApiTestResult.tsx';
-import { ConnectionFormActions } from './ConnectionFormActions.tsx';
+import { ConnectionFormFrame, savedBy, type SettingsFormProps } from './ConnectionFormFrame.tsx';
 
-interface SettingsFormProps {
-  collectionUid: string;
+interface WebApiSettingsFormProps extends SettingsFormProps<WebApiConnectionSettings> {
   stored?: WebApiConnection;
   initial: WebApiConnectionDraft;
   /** Whether the caller may change the allowed internal hosts (an administrator who is an Owner). */
   canChangeAllowedHosts: boolean;
-  onSubmit: (settings: WebApiConnectionSettings) => void;
-  isSaving: boolean;
-  saveError: unknown;
-  submitLabel: string;
-  onCancel: () => void;
-  onDirtyChange?: (isDirty: boolean) => void;
 }
 
 type NumberField = {
@@ -46,7 +38,7 @@ const LIMITS: { field: NumberField; label: string; min: number; max: number }[] 
 ];
 
 /** A Web API connection's settings with Test (on the settings as typed, saved or not) and Save. */
-function WebApiSettingsForm(props: SettingsFormProps) {
+function WebApiSettingsForm(props: WebApiSettingsFormProps) {
   const { collectionUid, stored, canChangeAllowedHosts, onDirtyChange } = props;
   const test = useTestWebApiConnection(collectionUid, stored?.id);
   const failures = { test: test.error, save: props.saveError };
@@ -56,102 +48,94 @@ function WebApiSettingsForm(props: SettingsFormProps) {
     onDirtyChange,
   );
   const settings = () => webApiSettingsOf(draft, { canChangeAllowedHosts, storedHosts: stored?.allowedHosts ?? [] });
-  const handleSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSubmit(settings());
-  };
   const headerErrors = Object.entries(errors)
     .filter(([key]) => key === 'headers' || key.startsWith('headers.'))
     .flatMap(([, messages]) => messages);
 
   return (
-    <form onSubmit={handleSubmit} noValidate aria-label="Web API connection settings">
-      <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Name"
-            required
-            value={draft.name}
-            error={errorOf('name')}
-            onChange={(e) => set('name', e.currentTarget.value)}
-          />
-          <TextInput
-            label="Base URL"
-            description="http or https; every request goes to a path under it."
-            required
-            styles={monoInput}
-            value={draft.baseUrl}
-            error={errorOf('baseUrl')}
-            onChange={(e) => set('baseUrl', e.currentTarget.value)}
-          />
-        </SimpleGrid>
-        <Textarea
-          label="Description"
-          value={draft.description}
-          autosize
-          minRows={2}
-          onChange={(e) => set('description', e.currentTarget.value)}
+    <ConnectionFormFrame
+      label="Web API connection settings"
+      settings={settings}
+      form={props}
+      test={test}
+      result={test.data ? <WebApiTestResult result={test.data} /> : null}
+    >
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput
+          label="Name"
+          required
+          value={draft.name}
+          error={errorOf('name')}
+          onChange={(e) => set('name', e.currentTarget.value)}
         />
-        <Stack gap={4}>
-          <Title order={3} fz="h6">
-            Default headers
-          </Title>
-          <Text size="xs" c="dimmed">
-            Sent with every request; a data asset&apos;s own headers override them. Keep secrets in credentials.
-          </Text>
-          <KeyValueEditor
-            item="header"
-            ignoreCase
-            rows={draft.headers}
-            onChange={(headers) => set('headers', headers)}
-            error={headerErrors.join(' ') || undefined}
-          />
-        </Stack>
-        <TagsInput
-          label="Allowed internal hosts"
-          description={
-            canChangeAllowedHosts
-              ? 'Hosts (host or host:port) this connection may reach although they are internal. Every change is written to the audit log. Press Enter after each.'
-              : 'Hosts this connection may reach although they are internal. Only an administrator who owns the collection changes them.'
-          }
-          placeholder={canChangeAllowedHosts ? 'api.internal:8443' : undefined}
-          value={draft.allowedHosts}
-          disabled={!canChangeAllowedHosts}
-          error={errorOf('allowedHosts')}
-          onChange={(hosts) => set('allowedHosts', hosts)}
+        <TextInput
+          label="Base URL"
+          description="http or https; every request goes to a path under it."
+          required
+          styles={monoInput}
+          value={draft.baseUrl}
+          error={errorOf('baseUrl')}
+          onChange={(e) => set('baseUrl', e.currentTarget.value)}
         />
-        <Stack gap={4}>
-          <Title order={3} fz="h6">
-            Limits and timeouts
-          </Title>
-          <Text size="xs" c="dimmed">
-            The headers timeout runs until the reply&apos;s headers arrive, the body timeout over the whole reply.
-            Requests beyond the parallel ones wait in a queue; only idempotent requests are retried.
-          </Text>
-          <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            {LIMITS.map((limit) => (
-              <NumberInput
-                key={limit.field}
-                label={limit.label}
-                min={limit.min}
-                max={limit.max}
-                value={draft[limit.field]}
-                error={errorOf(limit.field === 'maxReplyKb' ? 'maxReplyBytes' : limit.field)}
-                onChange={(v) => set(limit.field, typeof v === 'number' ? v : limit.min)}
-              />
-            ))}
-          </SimpleGrid>
-        </Stack>
-        {test.data ? <WebApiTestResult result={test.data} /> : null}
-        <ConnectionFormActions
-          onTest={() => test.mutate(settings())}
-          isTesting={test.isPending}
-          onCancel={props.onCancel}
-          isSaving={props.isSaving}
-          submitLabel={props.submitLabel}
+      </SimpleGrid>
+      <Textarea
+        label="Description"
+        value={draft.description}
+        autosize
+        minRows={2}
+        onChange={(e) => set('description', e.currentTarget.value)}
+      />
+      <Stack gap={4}>
+        <Title order={3} fz="h6">
+          Default headers
+        </Title>
+        <Text size="xs" c="dimmed">
+          Sent with every request; a data asset&apos;s own headers override them. Keep secrets in credentials.
+        </Text>
+        <KeyValueEditor
+          item="header"
+          ignoreCase
+          rows={draft.headers}
+          onChange={(headers) => set('headers', headers)}
+          error={headerErrors.join(' ') || undefined}
         />
       </Stack>
-    </form>
+      <TagsInput
+        label="Allowed internal hosts"
+        description={
+          canChangeAllowedHosts
+            ? 'Hosts (host or host:port) this connection may reach although they are internal. Every change is written to the audit log. Press Enter after each.'
+            : 'Hosts this connection may reach although they are internal. Only an administrator who owns the collection changes them.'
+        }
+        placeholder={canChangeAllowedHosts ? 'api.internal:8443' : undefined}
+        value={draft.allowedHosts}
+        disabled={!canChangeAllowedHosts}
+        error={errorOf('allowedHosts')}
+        onChange={(hosts) => set('allowedHosts', hosts)}
+      />
+      <Stack gap={4}>
+        <Title order={3} fz="h6">
+          Limits and timeouts
+        </Title>
+        <Text size="xs" c="dimmed">
+          The headers timeout runs until the reply&apos;s headers arrive, the body timeout over the whole reply.
+          Requests beyond the parallel ones wait in a queue; only idempotent requests are retried.
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 4 }}>
+          {LIMITS.map((limit) => (
+            <NumberInput
+              key={limit.field}
+              label={limit.label}
+              min={limit.min}
+              max={limit.max}
+              value={draft[limit.field]}
+              error={errorOf(limit.field === 'maxReplyKb' ? 'maxReplyBytes' : limit.field)}
+              onChange={(v) => set(limit.field, typeof v === 'number' ? v : limit.min)}
+            />
+          ))}
+        </SimpleGrid>
+      </Stack>
+    </ConnectionFormFrame>
   );
 }
 
@@ -171,9 +155,7 @@ export function WebApiConnectionForm({ connection, onSaved, onCancel, onDirtyCha
       stored={connection}
       initial={webApiDraftOf(connection)}
       canChangeAllowedHosts={connection.canChangeAllowedHosts}
-      onSubmit={(settings) => update.mutate(settings, { onSuccess: onSaved })}
-      isSaving={update.isPending}
-      saveError={update.error}
+      {...savedBy(update, onSaved)}
       submitLabel="Save"
       onCancel={onCancel}
       onDirtyChange={onDirtyChange}
@@ -196,9 +178,7 @@ export function NewWebApiConnectionForm(props: NewWebApiConnectionFormProps) {
       collectionUid={props.collectionUid}
       initial={newWebApiDraft()}
       canChangeAllowedHosts={props.canChangeAllowedHosts}
-      onSubmit={(settings) => create.mutate(settings, { onSuccess: props.onCreated })}
-      isSaving={create.isPending}
-      saveError={create.error}
+      {...savedBy(create, props.onCreated)}
       submitLabel="Create connection"
       onCancel={props.onCancel}
     />
