@@ -5,14 +5,15 @@ import { layerOf, rank, serverPath } from './server-layers.ts';
 // Import boundaries (code-style habit 9), enforced by lint:
 // - a web feature (apps/web/src/features/<name>) never imports another feature;
 // - a server module (apps/server/src/modules/<name>) reaches another module only through its public
-//   files (service, policy, presenter, the access model), never its repository or routes.
+//   files (service, policy, presenter, the access model, a call log record's details), never its repository or
+//   routes.
 // - a server file never imports a file of a higher layer (server-layers.ts: foundation → repositories → services →
 //   plugins → routes → app), type-only imports included; plugins and routes reach repositories through services.
 // Paths are resolved from the importing file, so `../../users/api/x.ts` is caught whatever its depth.
 
 const WEB_FEATURES = ['apps', 'web', 'src', 'features'];
 const SERVER_MODULES = ['apps', 'server', 'src', 'modules'];
-const SERVER_PUBLIC = /^(service|policy|presenter|access-model|audit|provisioning|route-access)\.ts$|\.service\.ts$/;
+const SERVER_PUBLIC = /^(service|policy|presenter|access-model|audit|provisioning|route-access|call-details)\.ts$|\.service\.ts$/;
 
 function areaOf(root: string, file: string, prefix: string[]) {
   const parts = relative(root, file).split(sep);

@@ -17,7 +17,7 @@ function toSqliteParam(value: unknown): Param {
 
 /**
  * The rows of a single-row statement (`insert … values (?, …)`), passed as its one parameter: the statement runs
- * once per row in this one call (modules/reporting/bulk.ts). A batch of 500 rows then costs 500 steps of the
+ * once per row in this one call (modules/reporting/bulk.repository.ts). A batch of 500 rows then costs 500 steps of the
  * prepared statement, not 500 queries through Kysely, nor a JSON text parsed again for every column.
  */
 export class SqliteRows {

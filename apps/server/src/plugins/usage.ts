@@ -1,21 +1,10 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type pg from 'pg';
-import type { Kysely } from 'kysely';
-import { postgresPoolOf, type Database } from '../db/database.ts';
-import { copyRows, insertRows } from '../modules/reporting/bulk.ts';
+import type { Database } from '../db/database.ts';
+import { storeCalls } from '../modules/reporting/recording.service.ts';
 import { RollupBuffer, addToRollups } from '../modules/reporting/rollups.ts';
+import { toRows, type Pending } from '../modules/reporting/usage-rows.ts';
 import type { MetricFamilies } from './metric-families.ts';
-import {
-  LOG_COLUMNS,
-  RECORD_COLUMNS,
-  logValues,
-  parts,
-  recordValues,
-  toRows,
-  type Pending,
-  type Rows,
-} from './usage-rows.ts';
 import type { UsageRecorder } from '../lib/usage-record.ts';
 
 export type { UsageRecord, UsageRecorder } from '../lib/usage-record.ts';
@@ -25,7 +14,7 @@ export type { UsageRecord, UsageRecorder } from '../lib/usage-record.ts';
 // blocks or fails a call: a failed write is logged and retried once with the next batch, then dropped.
 // Each batch also writes one application-log record per call (category 'call': an administrator finds a call by
 // its request id) in the same transaction: records and log records are written together or not at all, with no
-// insert per call (PostgreSQL: COPY; SQLite: one prepared INSERT stepped per row; the rows: usage-rows.ts). A
+// insert per call (PostgreSQL: COPY; SQLite: one prepared INSERT stepped per row; modules/reporting/recording.service.ts). A
 // batch once stored adds itself to the rollups' in-memory sums (modules/reporting/rollups.ts), which are written
 // every USAGE_ROLLUP_FLUSH_MS and at shutdown, one upsert per key (decision 113): a failed rollup write keeps its
 // sums for the next one, so the rollups equal the stored records once written.
@@ -63,44 +52,9 @@ export function createUsageRecorder(db: Database, log: FastifyBaseLogger): Batch
   let scheduled = false;
   let rollupsScheduled = false;
 
-  const pool = postgresPoolOf(db);
-
-  /** PostgreSQL: both tables through COPY in one transaction on one connection of the store's pool. */
-  async function copyBatch(postgres: pg.Pool, calls: Rows[]) {
-    const client = await postgres.connect();
-    let broken = false;
-    try {
-      await client.query('begin');
-      for (const part of parts(calls)) {
-        await copyRows(client, 'usage_records', RECORD_COLUMNS, recordValues(part));
-        await copyRows(client, 'application_logs', LOG_COLUMNS, logValues(part));
-      }
-      await client.query('commit');
-    } catch (error) {
-      broken = await client.query('rollback').then(
-        () => false,
-        () => true,
-      );
-      throw error;
-    } finally {
-      client.release(broken);
-    }
-  }
-
-  /** SQLite: prepared inserts stepped once per row, in one transaction. */
-  async function insertBatch(calls: Rows[]) {
-    await db.transaction().execute(async (trx) => {
-      const bulk = trx as unknown as Kysely<never>;
-      for (const part of parts(calls)) {
-        await insertRows(bulk, 'usage_records', RECORD_COLUMNS, recordValues(part));
-        await insertRows(bulk, 'application_logs', LOG_COLUMNS, logValues(part));
-      }
-    });
-  }
-
   async function writeBatch(calls: Pending[]) {
     const rows = calls.map(toRows);
-    await (pool ? copyBatch(pool, rows) : insertBatch(rows));
+    await storeCalls(db, rows);
     const records = rows.map((call) => call.record);
     // Only records that are stored count in the rollups (a failed batch counts when its retry is stored).
     rollups.addRecords(records);

@@ -1,8 +1,8 @@
-// The details of a call's log record (category 'call', one per call: plugins/usage-rows.ts), stored as a JSON array
-// of values behind a tag rather than as an object: the field names are most of an object's text, and every call
+// The details of a call's log record (category 'call', one per call: modules/reporting/usage-rows.ts), stored as a JSON
+// array of values behind a tag rather than as an object: the field names are most of an object's text, and every call
 // writes one, so the array keeps the log table, its pages written at each commit and the WAL about 40 % smaller
-// (docs/decisions.md 121). A record's reply shows the object (expandCallDetails); older records hold the object
-// itself and are shown as they are.
+// (docs/decisions.md 121). A record's reply shows the object (expandCallDetails); older records hold the object itself
+// and are shown as they are.
 
 const TAG = 'call/1';
 

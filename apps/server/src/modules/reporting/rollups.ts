@@ -7,7 +7,7 @@ import {
   type Period,
 } from '../../db/migrations/20261125_0012_usage_rollups.ts';
 import type { DB, UsageRecordsTable } from '../../db/schema.ts';
-import { insertRows, type BulkColumn } from './bulk.ts';
+import { insertRows, type BulkColumn } from './bulk.repository.ts';
 import { BUCKET_COLUMNS, bucketIndex } from './histogram.ts';
 
 // Keeps the usage rollups (migrations 0012 and 0021). The recorder (plugins/usage.ts) adds each batch of records it
@@ -17,7 +17,7 @@ import { BUCKET_COLUMNS, bucketIndex } from './histogram.ts';
 // sum the channels together) and each key is upserted once, in one transaction: a key called a thousand times in the interval
 // costs one upsert, not one per batch. Keys are written in sorted order so that two instances upserting
 // overlapping keys take their row locks in the same order (no deadlock on PostgreSQL); each table's rows go in
-// one statement (bulk.ts).
+// one statement (bulk.repository.ts).
 
 type RecordRow = Insertable<UsageRecordsTable>;
 

@@ -3,10 +3,11 @@ import { pipeline } from 'node:stream/promises';
 import { CompiledQuery, PostgresAdapter, type Kysely } from 'kysely';
 import type pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { postgresPoolOf, type Database } from '../../db/database.ts';
 import { SqliteRows } from '../../db/sqlite-dialect.ts';
 
-// Many rows at once on the recording path (plugins/usage.ts: a usage record and a log record per call, and the
-// rollup keys). Kysely's multi-row VALUES bound thousands of values one by one, cost more CPU than the calls
+// Many rows at once on the recording path (plugins/usage.ts through recording.service.ts: a usage record and a log
+// record per call; and the rollup keys). Kysely's multi-row VALUES bound thousands of values one by one, cost more CPU than the calls
 // being recorded, and made a new statement text for every batch size (SQLite prepares each text anew).
 // - PostgreSQL: one statement with ONE bound parameter, the rows as a JSON array of arrays unpacked by
 //   json_array_elements: one round trip per table.
@@ -82,4 +83,42 @@ export async function copyRows(
   }
   const names = columns.map((column) => column.name).join(', ');
   await pipeline(Readable.from([data]), client.query(copyFrom(`copy ${table} (${names}) from stdin`)));
+}
+
+/** Rows for one table, values in `columns` order. */
+export interface TableRows {
+  table: string;
+  columns: readonly BulkColumn[];
+  rows: readonly unknown[][];
+}
+
+/**
+ * Appends each write's rows to its table, all in one transaction: written together or not at all. PostgreSQL: COPY
+ * on one connection of the store's pool; SQLite: prepared inserts stepped once per row.
+ */
+export async function appendRows(db: Database, writes: Iterable<TableRows>): Promise<void> {
+  const pool = postgresPoolOf(db);
+  if (!pool) {
+    await db.transaction().execute(async (trx) => {
+      const bulk = trx as unknown as Kysely<never>;
+      for (const { table, columns, rows } of writes) await insertRows(bulk, table, columns, rows);
+    });
+    return;
+  }
+  const client = await pool.connect();
+  let broken = false;
+  try {
+    await client.query('begin');
+    for (const { table, columns, rows } of writes) await copyRows(client, table, columns, rows);
+    await client.query('commit');
+  } catch (error) {
+    // A connection that cannot even roll back is not given back to the pool.
+    broken = await client.query('rollback').then(
+      () => false,
+      () => true,
+    );
+    throw error;
+  } finally {
+    client.release(broken);
+  }
 }

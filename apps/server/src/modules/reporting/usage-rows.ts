@@ -1,12 +1,12 @@
 import type { Insertable } from 'kysely';
 import { redactSecrets } from '@datalab/contract/redact';
-import type { ApplicationLogsTable, UsageRecordsTable } from '../db/schema.ts';
-import { encodeCallDetails } from '../modules/application-logs/call-details.ts';
-import type { BulkColumn } from '../modules/reporting/bulk.ts';
-import type { UsageRecord } from '../lib/usage-record.ts';
+import type { ApplicationLogsTable, UsageRecordsTable } from '../../db/schema.ts';
+import { encodeCallDetails } from '../application-logs/call-details.ts';
+import type { BulkColumn, TableRows } from './bulk.repository.ts';
+import type { UsageRecord } from '../../lib/usage-record.ts';
 
-// What the usage recorder (usage.ts) writes for each call: its usage record and its 'call' application-log record,
-// as rows of the two tables and as values in their columns' order for the bulk writers (modules/reporting/bulk.ts).
+// What the usage recorder (plugins/usage.ts) writes for each call: its usage record and its 'call' application-log
+// record, as rows of the two tables and as values in their columns' order for the bulk writers (bulk.repository.ts).
 
 /** Rows per statement (an INSERT on SQLite, a COPY on PostgreSQL): bounds one after an outage. */
 const STATEMENT_ROWS = 5_000;
@@ -14,7 +14,7 @@ const STATEMENT_ROWS = 5_000;
 export type RecordRow = Insertable<UsageRecordsTable>;
 const text = (name: string): BulkColumn => ({ name, type: 'text' });
 const int = (name: string): BulkColumn => ({ name, type: 'integer' });
-export const RECORD_COLUMNS: BulkColumn[] = [
+const RECORD_COLUMNS: BulkColumn[] = [
   text('at'),
   int('user_id'),
   int('token_id'),
@@ -30,7 +30,7 @@ export const RECORD_COLUMNS: BulkColumn[] = [
   int('cache_hit'),
   text('request_id'),
 ];
-export const LOG_COLUMNS: BulkColumn[] = [
+const LOG_COLUMNS: BulkColumn[] = [
   text('created_at'),
   text('level'),
   text('category'),
@@ -64,12 +64,19 @@ export function toRows({ entry, at }: Pending): Rows {
   const safe = uid === entry.dataSourceUid ? entry : { ...entry, dataSourceUid: uid };
   return { record: toRow(safe, iso), log: toLog(safe, iso) };
 }
-export const recordValues = (calls: Rows[]) => calls.map((call) => valuesOf(call.record, RECORD_COLUMNS));
-export const logValues = (calls: Rows[]) => calls.map((call) => valuesOf(call.log, LOG_COLUMNS));
+const recordValues = (calls: Rows[]) => calls.map((call) => valuesOf(call.record, RECORD_COLUMNS));
+const logValues = (calls: Rows[]) => calls.map((call) => valuesOf(call.log, LOG_COLUMNS));
 
-/** A batch in statements of at most STATEMENT_ROWS rows (a batch grows after an outage). */
-export function* parts(calls: Rows[]): Generator<Rows[]> {
-  for (let start = 0; start < calls.length; start += STATEMENT_ROWS) yield calls.slice(start, start + STATEMENT_ROWS);
+/**
+ * A batch's writes: for each part of at most STATEMENT_ROWS calls (a batch grows after an outage), its usage records
+ * then its log records.
+ */
+export function* batchWrites(calls: Rows[]): Generator<TableRows> {
+  for (let start = 0; start < calls.length; start += STATEMENT_ROWS) {
+    const part = calls.slice(start, start + STATEMENT_ROWS);
+    yield { table: 'usage_records', columns: RECORD_COLUMNS, rows: recordValues(part) };
+    yield { table: 'application_logs', columns: LOG_COLUMNS, rows: logValues(part) };
+  }
 }
 
 function toRow(entry: UsageRecord, at: string): RecordRow {
