@@ -7,8 +7,8 @@ import { postgresPoolOf, type Database } from '../../db/database.ts';
 import { SqliteRows } from '../../db/sqlite-dialect.ts';
 
 // Many rows at once on the recording path (plugins/usage.ts through recording.service.ts: a usage record and a log
-// record per call; and the rollup keys). Kysely's multi-row VALUES bound thousands of values one by one, cost more CPU than the calls
-// being recorded, and made a new statement text for every batch size (SQLite prepares each text anew).
+// record per call; and the rollup keys). Kysely's multi-row VALUES bound thousands of values one by one, cost more CPU
+// than the calls being recorded, and made a new statement text for every batch size (SQLite prepares each text anew).
 // - PostgreSQL: one statement with ONE bound parameter, the rows as a JSON array of arrays unpacked by
 //   json_array_elements: one round trip per table.
 // - SQLite (in process, no round trip): a prepared single-row statement stepped once per row in one call
