@@ -245,6 +245,8 @@ async function run(options: BenchOptions): Promise<BenchResult> {
     const comparisons = compare(ours, runsBy, logBytesBefore);
     return report({ settings, body, runs, base, comparisons, pin });
   } finally {
+    // The benches after this one run as before: on every core.
+    pinToCpu(process.pid, 'own');
     await baseline?.stop();
     for (const { server } of ours) await stop(server.child);
     removeScratchDir(workDir);

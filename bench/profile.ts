@@ -72,6 +72,7 @@ async function run(options: BenchOptions): Promise<BenchResult> {
       data: { logLevel, connections, seconds, load: measured, summary },
     };
   } finally {
+    pinToCpu(process.pid, 'own');
     if (server) await stop(server.child);
     removeScratchDir(workDir);
   }

@@ -111,15 +111,28 @@ export function machineBusySeconds(): number {
   return (total - idle) / CLOCK_TICKS_PER_SECOND;
 }
 
+/** A process's CPU list as taskset reports it ("0,1", "0-3"). */
+function affinityOf(pid: number): string {
+  const shown = spawnSync('taskset', ['--cpu-list', '--pid', String(pid)], { encoding: 'utf8' });
+  const list = /:\s*(\S+)\s*$/.exec(shown.stdout)?.[1];
+  if (shown.status !== 0 || !list)
+    throw new Error(`taskset could not read ${pid}'s CPUs: ${shown.stderr || shown.error}`);
+  return list;
+}
+
+/** The CPUs the bench process may use when it starts, read before it is first pinned. */
+let ownCpus: string | undefined;
+
 /**
  * Pins a process, every thread of it, to one CPU (taskset, from util-linux). With the servers on one core and the
  * load generator on the other, neither is moved between cores nor shares one with the other mid-run: on a 2-vCPU VM
- * that keeps a 5-second run's figures within a few per cent of each other instead of tens.
+ * that keeps a 5-second run's figures within a few per cent of each other instead of tens. `'own'` gives the bench
+ * process back the CPUs it started with.
  */
-export function pinToCpu(pid: number, cpu: number): void {
-  const pinned = spawnSync('taskset', ['--all-tasks', '--cpu-list', '--pid', String(cpu), String(pid)], {
-    encoding: 'utf8',
-  });
+export function pinToCpu(pid: number, cpu: number | 'own'): void {
+  if (pid === process.pid) ownCpus ??= affinityOf(pid);
+  const list = cpu === 'own' ? (ownCpus ?? affinityOf(pid)) : String(cpu);
+  const pinned = spawnSync('taskset', ['--all-tasks', '--cpu-list', '--pid', list, String(pid)], { encoding: 'utf8' });
   if (pinned.status !== 0)
-    throw new Error(`taskset could not pin ${pid} to CPU ${cpu}: ${pinned.stderr || pinned.error}`);
+    throw new Error(`taskset could not pin ${pid} to CPU ${list}: ${pinned.stderr || pinned.error}`);
 }
