@@ -13,7 +13,8 @@ import { layerOf, rank, serverPath } from './server-layers.ts';
 
 const WEB_FEATURES = ['apps', 'web', 'src', 'features'];
 const SERVER_MODULES = ['apps', 'server', 'src', 'modules'];
-const SERVER_PUBLIC = /^(service|policy|presenter|access-model|audit|provisioning|route-access|call-details)\.ts$|\.service\.ts$/;
+const SERVER_PUBLIC =
+  /^(service|policy|presenter|access-model|audit|provisioning|route-access|call-details)\.ts$|\.service\.ts$/;
 
 function areaOf(root: string, file: string, prefix: string[]) {
   const parts = relative(root, file).split(sep);

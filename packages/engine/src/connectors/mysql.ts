@@ -1,4 +1,5 @@
 import mysql from 'mysql2';
+import { EngineError } from '../errors.ts';
 import { bindNamed } from '../sql/bind.ts';
 import type { Column, ConnectionTestResult, Connector, Row, RowStream, RunRequest, SchemaTable } from '../types.ts';
 import { raceAbort } from './abort.ts';
@@ -159,6 +160,10 @@ export function createMysqlConnector(input: MysqlSettings): Connector {
           for (const column of columns) row[column.name] = normaliseMysqlValue(column.type, row[column.name]);
           yield row;
         }
+        // The server's own limit (max_statement_time) may end a statement past the deadline with rows missing and no
+        // error (MariaDB: a SLEEP it interrupts returns, and the result ends): a result that ends after the deadline
+        // is a timeout, even when this process's timer has not fired yet because its event loop was busy.
+        if (!control.signal.aborted && control.expired()) control.abort(new EngineError('TIMEOUT'));
         if (control.signal.aborted) throw mapMysqlError(new Error('aborted'), control.signal);
         outcome = 'end';
       } catch (error) {

@@ -6,6 +6,8 @@ export interface RunControl {
   signal: AbortSignal;
   startedAt: number;
   timedOut(): boolean;
+  /** Whether the deadline has passed, whether or not the timer has fired yet (a busy event loop delays it). */
+  expired(): boolean;
   /** Stops the run (its signal fires with `reason`). */
   abort(reason: unknown): void;
   dispose(): void;
@@ -25,6 +27,7 @@ export function runControl(timeoutMs: number, outer?: AbortSignal): RunControl {
     signal: controller.signal,
     startedAt,
     timedOut: () => controller.signal.reason instanceof EngineError && controller.signal.reason.code === 'TIMEOUT',
+    expired: () => performance.now() - startedAt >= timeoutMs,
     abort: (reason) => controller.abort(reason),
     dispose: () => {
       clearTimeout(timer);
