@@ -3,7 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Gauge, Registry, collectDefaultMetrics } from 'prom-client';
 import { notFound, unauthenticated } from '../lib/errors.ts';
-import { type MetricFamilies, type MetricFamiliesKind, metricFamilies } from './metric-families.ts';
+import {
+  type CounterMetric,
+  type HistogramMetric,
+  type MetricFamilies,
+  type MetricFamiliesKind,
+  metricFamilies,
+} from './metric-families.ts';
 
 // Prometheus metrics at /metrics (not under /api: scrapers hold no Data Lab identity). Open in the embedded default;
 // with METRICS_TOKEN it needs `Authorization: Bearer <METRICS_TOKEN>`; in production without one it is not served
@@ -49,8 +55,8 @@ export function metricsAccess(
   return bearerMatches(authorization, config.metricsToken) ? 'allow' : 'unauthenticated';
 }
 
-type Counting = { inc(by?: number): void };
-type Observing = { observe(value: number): void };
+type Counting = ReturnType<CounterMetric['labels']>;
+type Observing = ReturnType<HistogramMetric['labels']>;
 
 function httpMetrics(app: FastifyInstance, families: MetricFamilies) {
   const labelNames = ['method', 'route', 'status_class'];

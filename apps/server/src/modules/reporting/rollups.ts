@@ -1,4 +1,4 @@
-import type { Insertable, Kysely, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   GRAIN_KEYS,
   SUM_COLUMNS,
@@ -6,9 +6,10 @@ import {
   type Grain,
   type Period,
 } from '../../db/migrations/20261125_0012_usage_rollups.ts';
-import type { DB, UsageRecordsTable } from '../../db/schema.ts';
+import type { DB } from '../../db/schema.ts';
 import { insertRows, type BulkColumn } from './bulk.repository.ts';
 import { BUCKET_COLUMNS, bucketIndex } from './histogram.ts';
+import type { RecordRow } from './usage-rows.ts';
 
 // Keeps the usage rollups (migrations 0012 and 0021). The recorder (plugins/usage.ts) adds each batch of records it
 // has written to a RollupBuffer: in memory, per (hour, data source, user, channel) — the fine hourly grain and the
@@ -18,8 +19,6 @@ import { BUCKET_COLUMNS, bucketIndex } from './histogram.ts';
 // costs one upsert, not one per batch. Keys are written in sorted order so that two instances upserting
 // overlapping keys take their row locks in the same order (no deadlock on PostgreSQL); each table's rows go in
 // one statement (bulk.repository.ts).
-
-type RecordRow = Insertable<UsageRecordsTable>;
 
 /** The grains of migration 0012, and 'channel' (bucket × channel × data source, migration 0021). */
 type RollupGrain = Grain | 'channel';
