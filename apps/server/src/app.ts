@@ -177,19 +177,19 @@ export async function buildApp(baseConfig: Config, options: BuildOptions = {}): 
   // keys come from its discovery document.
   await app.register(authPlugin, config.oidc.builtIn && signingJwk ? { localJwks: publicJwks(signingJwk) } : {});
   // The checks every request passes, in one onRequest hook (each hook is a step of Fastify's hook runner on every
-  // request: bench/RESULTS.md, GetCurrentUser), before the load shedding's and any route's own: the security headers
-  // first, so that a refused reply carries them too; then a URL too long (414) or a token in the URL (400).
+  // request: bench/RESULTS.md, GetCurrentUser), before any route's own: the security headers first, so that a
+  // refused reply carries them too; then a URL too long (414), a token in the URL (400), the load shedding (503).
   app.addHook('onRequest', (request, reply, done) => {
     withoutEmptyBodyType(request.headers);
     app.setSecurityHeaders(request, reply);
-    done(refuseLongUrl(request) ?? refuseTokenInUrl(request));
+    done(refuseLongUrl(request) ?? refuseTokenInUrl(request) ?? app.refuseOverloaded(request));
   });
   await app.register(openapiPlugin);
   await recordReachSettings(app);
   if (config.demo) await seedDemo(app);
   await warnMovedSqliteFiles(app);
-  // After the start's own long steps (migrations, the demo seed), so that they never count as overload; before
-  // the routes, whose calls it sheds.
+  // Its sampling starts after the start's own long steps (migrations, the demo seed), so that they never count as
+  // overload.
   await app.register(overloadPlugin);
   await app.register(oidcPlugin, { signingJwk });
   await app.register(healthRoutes);

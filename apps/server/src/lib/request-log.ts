@@ -1,3 +1,4 @@
+import type { Bindings, ChildLoggerOptions } from 'pino';
 import {
   LogController,
   type FastifyBaseLogger,
@@ -83,18 +84,88 @@ interface PinoInternals {
   [pino.symbols.streamSym]: DestinationStream;
 }
 
+type LogMethod = (...args: unknown[]) => void;
+
+/**
+ * A request's logger (`request.log`), made into pino's child with the request's bindings (its id) only when something
+ * logs through it: most requests log nothing but their completed line, which writeCompletedLine writes itself. A pino
+ * child on every request (a new logger object, its bindings turned to JSON) was a measurable part of a short request's
+ * CPU (bench/RESULTS.md, GetCurrentUser). A route with a log level or serializers of its own gets pino's child at once.
+ */
+export class RequestLogger implements FastifyBaseLogger {
+  readonly parent: FastifyBaseLogger;
+  readonly bindings: Bindings;
+  #child: FastifyBaseLogger | undefined;
+
+  constructor(parent: FastifyBaseLogger, bindings: Bindings) {
+    this.parent = parent;
+    this.bindings = bindings;
+  }
+
+  get #log(): FastifyBaseLogger {
+    return (this.#child ??= this.parent.child(this.bindings));
+  }
+
+  get level() {
+    return this.#log.level;
+  }
+  set level(level: string) {
+    this.#log.level = level;
+  }
+
+  fatal(...args: unknown[]) {
+    Reflect.apply(this.#log.fatal as LogMethod, this.#log, args);
+  }
+  error(...args: unknown[]) {
+    Reflect.apply(this.#log.error as LogMethod, this.#log, args);
+  }
+  warn(...args: unknown[]) {
+    Reflect.apply(this.#log.warn as LogMethod, this.#log, args);
+  }
+  info(...args: unknown[]) {
+    Reflect.apply(this.#log.info as LogMethod, this.#log, args);
+  }
+  debug(...args: unknown[]) {
+    Reflect.apply(this.#log.debug as LogMethod, this.#log, args);
+  }
+  trace(...args: unknown[]) {
+    Reflect.apply(this.#log.trace as LogMethod, this.#log, args);
+  }
+  silent() {}
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.#log.child(bindings, options);
+  }
+}
+
+/** Fastify's childLoggerFactory: a RequestLogger, or pino's child where the route changes the level or serializers. */
+function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+  return options.level === undefined && options.serializers === undefined
+    ? new RequestLogger(logger, bindings)
+    : logger.child(bindings, options);
+}
+
+/** `,"key":value` for each binding, as pino writes a child's bindings (no serializer or formatter applies to them). */
+function bindingsJson(bindings: Bindings): string {
+  let text = '';
+  for (const key in bindings) if (bindings[key] !== undefined) text += `,${json(key)}:${json(bindings[key])}`;
+  return text;
+}
+
 /**
  * The "request completed" line, as `log.info(requestLine(…), 'request completed')` writes it, byte for byte
  * (request-log.test.ts compares the two), written straight to the logger's stream: pino's generic path
  * (serializer and redaction lookups per key) cost twice as much, once per request.
  */
 function writeCompletedLine(log: FastifyBaseLogger, request: FastifyRequest, reply: FastifyReply) {
-  const internals = log as unknown as PinoInternals;
+  const lazy = log instanceof RequestLogger;
+  const internals = (lazy ? log.parent : log) as unknown as PinoInternals;
   if (internals.levelVal > INFO) return;
+  const bindings = internals[pino.symbols.chindingsSym] + (lazy ? bindingsJson(log.bindings) : '');
   const userId = request.user?.id;
   const address = request.ip;
   const line =
-    `{"level":${INFO},"time":${Date.now()}${internals[pino.symbols.chindingsSym]},"method":${json(request.method)}` +
+    `{"level":${INFO},"time":${Date.now()}${bindings},"method":${json(request.method)}` +
     `,"path":${json(pathOf(request.url))},"status":${reply.statusCode}` +
     `,"durationMs":${json(Math.round(reply.elapsedTime * 1000) / 1000)}` +
     (userId === undefined ? '' : `,"userId":${json(userId)}`) +
@@ -123,6 +194,7 @@ export function loggingOptions(config: LoggingConfig, destination: DestinationSt
       redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
       stream: destination,
     },
+    childLoggerFactory: requestLogger,
     logController: new RequestLogController(
       config.logRequests && level <= LEVELS.info!,
       config.logRequests && level <= LEVELS.debug!,

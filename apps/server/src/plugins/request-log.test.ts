@@ -16,7 +16,7 @@ const SECRET = 'do-not-log-me-7f3a';
 
 type Line = Record<string, unknown>;
 
-async function loggedApp(env: Record<string, string>) {
+async function loggedApp(env: Record<string, string>, extend?: (app: FastifyInstance) => void) {
   const dataDir = mkdtempSync(join(tmpdir(), 'datalab-log-test-'));
   const lines: Line[] = [];
   const text: string[] = [];
@@ -33,7 +33,7 @@ async function loggedApp(env: Record<string, string>) {
     WEB_DIST_DIR: join(dataDir, 'no-web-build'),
     ...env,
   });
-  const app: FastifyInstance = await buildApp(config, { logDestination: capture });
+  const app: FastifyInstance = await buildApp(config, { logDestination: capture, ...(extend ? { extend } : {}) });
   await app.ready();
   return {
     app,
@@ -52,7 +52,15 @@ describe('request log line', () => {
   let token: string;
 
   beforeAll(async () => {
-    logged = await loggedApp({ LOG_LEVEL: 'info' });
+    logged = await loggedApp({ LOG_LEVEL: 'info' }, (app) => {
+      // What a route writes through its request's logger, and through a child of it.
+      app.get('/test/logs', async (request) => {
+        request.log.warn({ step: 1 }, 'a warning from the route');
+        request.log.child({ part: 'inner' }).info('from a child');
+        request.log.debug('below the level');
+        return { ok: true };
+      });
+    });
     const tokens = await signIn(injectClient(logged.app), {
       publicUrl: PUBLIC_URL,
       username: 'admin',
@@ -107,6 +115,24 @@ describe('request log line', () => {
     const withoutTime = (text: string) => text.replace(/"time":\d+/, '"time":0');
     expect(withoutTime(written)).toBe(withoutTime(byPino));
     expect(line).toMatchObject({ level: 30, reqId: 'log-test-request-4', userId: expect.any(Number) });
+  });
+
+  it("carries the request id on the lines a route writes through the request's logger and its children", async () => {
+    const response = await logged.app.inject({
+      method: 'GET',
+      url: '/test/logs',
+      headers: { 'x-request-id': 'log-test-request-5' },
+    });
+    expect(response.statusCode).toBe(200);
+    const mine = logged.lines.filter((line) => line['reqId'] === 'log-test-request-5');
+    expect(mine.map((line) => [line['level'], line['msg']])).toEqual([
+      [40, 'a warning from the route'],
+      [30, 'from a child'],
+      [30, 'request completed'],
+    ]);
+    expect(mine[0]).toMatchObject({ step: 1 });
+    expect(mine[1]).toMatchObject({ part: 'inner' });
+    expect(mine.every((line) => typeof line['pid'] === 'number' && typeof line['hostname'] === 'string')).toBe(true);
   });
 
   it('never writes the query string, the bearer token or the sign-in codes', async () => {

@@ -120,7 +120,13 @@ export async function hasPermission(
   if (user.canManageUsers) return true;
   // Tokens act on data only: no system permission, whatever their owner holds.
   if (permission === 'canManageUsers' || user.token) return false;
-  const mine = await access.forUser(user.id, user.accessVersion);
+  return holdsPermission(user, await access.forUser(user.id, user.accessVersion), permission);
+}
+
+/** hasPermission for a caller whose access (callerAccess) is already read. */
+export function holdsPermission(user: AuthUser, mine: UserAccess, permission: Permission): boolean {
+  if (user.canManageUsers) return true;
+  if (permission === 'canManageUsers' || user.token) return false;
   if (permission === 'canCreateCollections') return mine.mayCreateCollections;
   for (const rank of mine.ranks.values()) if (rank === roleRank.Owner) return true;
   return false;
