@@ -1,5 +1,12 @@
 import type { Socket } from 'node:net';
-import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -111,6 +118,21 @@ function nulField(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** A route with a schema that declares no parameters, query or body, on methods that never carry a body. */
+function takesNoInput(options: RouteOptions): boolean {
+  const methods = Array.isArray(options.method) ? options.method : [options.method];
+  const schema = options.schema;
+  return (
+    schema !== undefined &&
+    schema.params === undefined &&
+    schema.querystring === undefined &&
+    schema.body === undefined &&
+    !options.url.includes(':') &&
+    !options.url.includes('*') &&
+    methods.every((method) => method === 'GET' || method === 'HEAD')
+  );
+}
+
 /** Longest URL (path and query) answered; longer is 414. Node's parser refuses more than 16 KB of head. */
 export const URL_MAX_LENGTH = 8192;
 
@@ -158,11 +180,18 @@ export async function notFoundReply(request: FastifyRequest, reply: FastifyReply
 
 export default fp(
   async (app: FastifyInstance) => {
-    // Callback hooks, not async ones: they run on every request and cost nothing when all is well.
-    // Every field's schema refuses control characters too; this net catches what no schema types (ids in paths).
-    app.addHook('preValidation', (request, _reply, done) => {
+    // Every field's schema refuses control characters too; this net catches what no schema types (ids in paths). A
+    // callback hook, not an async one, on every route that can take input: a route whose schema declares no
+    // parameters, query or body and whose method carries no body (GetCurrentUser) has nothing to look at, and each
+    // hook is a step of Fastify's hook runner on each of its requests (bench/RESULTS.md, GetCurrentUser).
+    const refuseNul = (request: FastifyRequest, _reply: FastifyReply, done: (error?: AppError) => void) => {
       const field = API_OR_DATA.test(request.url) ? nulField(request) : undefined;
       done(field === undefined ? undefined : validation({ [field]: [textMessages.controlCharacter] }));
+    };
+    app.addHook('onRoute', (options) => {
+      if (takesNoInput(options)) return;
+      const own = options.preValidation;
+      options.preValidation = own === undefined ? [refuseNul] : [refuseNul, ...(Array.isArray(own) ? own : [own])];
     });
     app.setErrorHandler(async (error: FastifyError, request, reply) => {
       const known = toAppError(error, request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1_048_576);
