@@ -181,7 +181,7 @@ async function run(options: BenchOptions): Promise<BenchResult> {
     connections: intOption(options, 'connections', 50, 1000),
     seconds: intOption(options, 'duration', 10, 600),
     warmupSeconds: intOption(options, 'warmup', 3, 600),
-    rounds: intOption(options, 'rounds', 3, 10),
+    rounds: intOption(options, 'rounds', 3, 60),
   };
   // Default: info (the verdict: the server's default level) and warn (reported beside it), in one alternation.
   const logLevels = (options['log-level'] ?? process.env.LOG_LEVEL ?? 'info,warn')
