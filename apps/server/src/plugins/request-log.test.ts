@@ -1,23 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
+import { createTestApp, TEST_PUBLIC_URL } from '../../test/support/app.ts';
 import { injectClient } from '../../test/support/http.ts';
 import { signIn } from '../../test/support/sign-in.ts';
 
 // The request log line, read from the app's own logger (built with the app's options, its lines
 // captured through a stream instead of stdout).
 
-const PUBLIC_URL = 'http://localhost:8080';
 const SECRET = 'do-not-log-me-7f3a';
 
 type Line = Record<string, unknown>;
 
 async function loggedApp(env: Record<string, string>, extend?: (app: FastifyInstance) => void) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'datalab-log-test-'));
   const lines: Line[] = [];
   const text: string[] = [];
   const capture = {
@@ -26,24 +20,13 @@ async function loggedApp(env: Record<string, string>, extend?: (app: FastifyInst
       for (const line of chunk.split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Line);
     },
   };
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    PUBLIC_URL,
-    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-    ...env,
-  });
-  const app: FastifyInstance = await buildApp(config, { logDestination: capture, ...(extend ? { extend } : {}) });
-  await app.ready();
+  const { app, close } = await createTestApp('sqlite', env, extend, { logDestination: capture });
   return {
     app,
     lines,
     output: () => text.join(''),
     completed: () => lines.filter((line) => line['msg'] === 'request completed'),
-    close: async () => {
-      await app.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
+    close,
   };
 }
 
@@ -62,7 +45,7 @@ describe('request log line', () => {
       });
     });
     const tokens = await signIn(injectClient(logged.app), {
-      publicUrl: PUBLIC_URL,
+      publicUrl: TEST_PUBLIC_URL,
       username: 'admin',
       password: 'datalab',
     });

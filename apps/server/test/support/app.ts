@@ -27,7 +27,8 @@ export async function createTestApp(
   store: StoreKind,
   env: Record<string, string> = {},
   extend?: BuildOptions['extend'],
-  build: Pick<BuildOptions, 'accessOverride' | 'resolveHost' | 'metricFamilies'> = {},
+  /** `logDestination` turns the app's logger on (at env's LOG_LEVEL) and captures its lines there. */
+  build: Pick<BuildOptions, 'accessOverride' | 'resolveHost' | 'metricFamilies' | 'logDestination'> = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'datalab-test-'));
   const database = store === 'postgres' ? await createPostgresDatabase() : undefined;
@@ -46,7 +47,11 @@ export async function createTestApp(
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const app = await buildApp(config, { logger: false, ...(extend ? { extend } : {}), ...build });
+  const app = await buildApp(config, {
+    ...(build.logDestination ? {} : { logger: false as const }),
+    ...(extend ? { extend } : {}),
+    ...build,
+  });
   await app.ready();
   const tokens = new Map<string, Promise<string>>();
   return {
@@ -69,4 +74,21 @@ export async function createTestApp(
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A test app whose logger writes into memory at `LOG_LEVEL` (debug unless env names another), with a small demo shop:
+ * `output()` is everything it wrote (the secret-logging and leak-report tests search it).
+ */
+export async function createLoggedTestApp(
+  store: StoreKind,
+  env: Record<string, string> = {},
+  extend?: BuildOptions['extend'],
+): Promise<TestApp & { output: () => string }> {
+  const text: string[] = [];
+  const capture = { write: (chunk: string) => text.push(chunk) };
+  const t = await createTestApp(store, { LOG_LEVEL: 'debug', DEMO_SHOP_ORDERS: '200', ...env }, extend, {
+    logDestination: capture,
+  });
+  return { ...t, output: () => text.join('') };
 }

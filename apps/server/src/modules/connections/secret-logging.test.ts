@@ -1,11 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import type { TestApp } from '../../../test/support/app.ts';
-import { TEST_PUBLIC_URL, TEST_SQL_HOST_ALLOWLIST } from '../../../test/support/app.ts';
+import { createLoggedTestApp, type TestApp } from '../../../test/support/app.ts';
 import { buildCollection, buildPerson } from '../../../test/support/builders.ts';
 import { TEST_READER, ensureTestReader } from '../../../test/support/readers.ts';
 
@@ -19,28 +13,13 @@ const SECRET = 'conn-secret-9d2e-never-logged';
 beforeAll(ensureTestReader);
 
 describe('connection secrets and the log', () => {
-  const text: string[] = [];
-  let t: TestApp;
-  let dataDir: string;
+  let t: TestApp & { output: () => string };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'datalab-secret-log-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: TEST_PUBLIC_URL,
-      LOG_LEVEL: 'debug',
-      DEMO_SHOP_ORDERS: '200',
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-      SQL_HOST_ALLOWLIST: TEST_SQL_HOST_ALLOWLIST,
-    });
-    const app = await buildApp(config, { logDestination: { write: (chunk: string) => text.push(chunk) } });
-    await app.ready();
-    t = { app, config, tokenFor: () => Promise.reject(new Error('unused')), close: () => app.close() };
+    t = await createLoggedTestApp('sqlite');
   });
   afterAll(async () => {
     await t.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('never logs the password', async () => {
@@ -64,7 +43,7 @@ describe('connection secrets and the log', () => {
     ).toBe(200);
     const preview = { collectionUid: collection.uid, connectionId: id, sql: 'select 1' };
     expect((await owner.call('POST', '/api/SqlDataSource/Preview', preview)).statusCode).toBe(502);
-    const all = text.join('');
+    const all = t.output();
     expect(all).toContain('"status":502'); // the warnings were captured
     expect(all).not.toContain(SECRET);
   });

@@ -1,16 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAK_REPORT_ENTRIES_MAX, LEAK_REPORT_RECEIVED } from '@datalab/contract/api/tokens';
-import { buildApp } from '../../app.ts';
 import { INVALID_TOKEN } from '../../lib/errors.ts';
-import { loadConfig } from '../../config.ts';
-import { TEST_PUBLIC_URL, type TestApp } from '../../../test/support/app.ts';
+import { createLoggedTestApp, type TestApp } from '../../../test/support/app.ts';
 import { auditRecords, buildPerson, type Person } from '../../../test/support/builders.ts';
-import { createPostgresDatabase, isPostgresAvailable, type StoreKind } from '../../../test/support/stores.ts';
+import { isPostgresAvailable } from '../../../test/support/stores.ts';
 import { LEAK_REPORTS_PER_MINUTE } from './routes.ts';
 import { buildPlace, createToken, withToken, type Place } from './test-world.ts';
 
@@ -37,47 +32,14 @@ let addresses = 0;
 /** A fresh reporter address, so each test's reports draw on their own budget. */
 const newAddress = () => `10.77.${Math.floor((addresses += 1) / 250)}.${addresses % 250}`;
 
-interface LoggedApp extends TestApp {
-  output: () => string;
-}
-
-/** The whole app on a fresh store, logging at debug level into memory. */
-async function buildLoggedApp(store: StoreKind): Promise<LoggedApp> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'datalab-token-leaks-'));
-  const database = store === 'postgres' ? await createPostgresDatabase() : undefined;
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: TEST_PUBLIC_URL,
-    LOG_LEVEL: 'debug',
-    DEMO_SHOP_ORDERS: '200',
-    WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-    ...(database ? { DATABASE_URL: database.url } : {}),
-  });
-  const text: string[] = [];
-  const app = await buildApp(config, { logDestination: { write: (chunk: string) => text.push(chunk) } });
-  await app.ready();
-  return {
-    app,
-    config,
-    tokenFor: () => Promise.reject(new Error('unused')),
-    output: () => text.join(''),
-    close: async () => {
-      await app.close();
-      await database?.drop();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 for (const store of ['sqlite', 'postgres'] as const) {
   (store === 'sqlite' || postgres ? describe : describe.skip)(`leaked token reports [${store}]`, () => {
-    let t: LoggedApp;
+    let t: TestApp & { output: () => string };
     let owner: Person;
     let place: Place;
 
     beforeAll(async () => {
-      t = await buildLoggedApp(store);
+      t = await createLoggedTestApp(store);
       owner = await buildPerson(t);
       place = await buildPlace(t, owner);
     });

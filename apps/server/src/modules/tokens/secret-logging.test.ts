@@ -1,10 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { TEST_PUBLIC_URL, type TestApp } from '../../../test/support/app.ts';
+import type { FastifyInstance } from 'fastify';
+import { createLoggedTestApp, type TestApp } from '../../../test/support/app.ts';
 import { buildPerson } from '../../../test/support/builders.ts';
 import { buildPlace, createToken, withToken } from './test-world.ts';
 
@@ -14,41 +10,26 @@ import { buildPlace, createToken, withToken } from './test-world.ts';
 // output and the application log are searched for every secret the test made.
 
 describe('Data Lab tokens and the logs', () => {
-  const text: string[] = [];
-  let t: TestApp;
-  let dataDir: string;
+  let t: TestApp & { output: () => string };
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'datalab-token-log-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: TEST_PUBLIC_URL,
-      LOG_LEVEL: 'debug',
-      DEMO_SHOP_ORDERS: '200',
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-    });
-    const app = await buildApp(config, {
-      logDestination: { write: (chunk: string) => text.push(chunk) },
-      extend: (instance) => {
-        instance.get(
-          '/api/test/boom',
-          {
-            config: { access: { signedIn: true } },
-            onRequest: (request) => instance.authenticate(request).then(() => undefined),
-          },
-          async () => {
-            throw new Error('boom');
-          },
-        );
-      },
-    });
-    await app.ready();
-    t = { app, config, tokenFor: () => Promise.reject(new Error('unused')), close: () => app.close() };
+    // A route that fails with a 500 after authenticating: its error lines must not carry the token either.
+    const extend = (instance: FastifyInstance) => {
+      instance.get(
+        '/api/test/boom',
+        {
+          config: { access: { signedIn: true } },
+          onRequest: (request) => instance.authenticate(request).then(() => undefined),
+        },
+        async () => {
+          throw new Error('boom');
+        },
+      );
+    };
+    t = await createLoggedTestApp('sqlite', {}, extend);
   });
   afterAll(async () => {
     await t.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('writes no secret to the log output or the application log', async () => {
@@ -75,7 +56,7 @@ describe('Data Lab tokens and the logs', () => {
     expect((await withToken(t, personal.secret, 'GET', asset)).statusCode).toBe(401);
     await t.app.tokenAuthentication.lastUsed.settled();
 
-    const output = text.join('');
+    const output = t.output();
     expect(output).toContain('request completed');
     expect(output).toContain('boom');
     const applicationLog = JSON.stringify(await t.app.db.selectFrom('application_logs').selectAll().execute());

@@ -1,11 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import type { TestApp } from '../../../test/support/app.ts';
-import { TEST_PUBLIC_URL } from '../../../test/support/app.ts';
+import { createLoggedTestApp, type TestApp } from '../../../test/support/app.ts';
 import { startUpstream, UPSTREAM_KEY, webApiWorld, type Upstream } from './test-upstream.ts';
 
 // A Web API credential's secret never reaches a log line: the app's own logger at debug level, its lines captured,
@@ -21,30 +15,16 @@ const SECRETS = {
 };
 
 describe('Web API secrets and the log', () => {
-  const text: string[] = [];
-  let t: TestApp;
-  let dataDir: string;
+  let t: TestApp & { output: () => string };
   let upstream: Upstream;
 
   beforeAll(async () => {
     upstream = await startUpstream();
-    dataDir = mkdtempSync(join(tmpdir(), 'datalab-webapi-log-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: TEST_PUBLIC_URL,
-      LOG_LEVEL: 'debug',
-      DEMO_SHOP_ORDERS: '200',
-      WEB_DIST_DIR: join(dataDir, 'no-web-build'),
-    });
-    const app = await buildApp(config, { logDestination: { write: (chunk: string) => text.push(chunk) } });
-    await app.ready();
-    t = { app, config, tokenFor: () => Promise.reject(new Error('unused')), close: () => app.close() };
+    t = await createLoggedTestApp('sqlite');
   });
   afterAll(async () => {
     await t.close();
     await upstream.close();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('never logs a credential secret', async () => {
@@ -118,7 +98,7 @@ describe('Web API secrets and the log', () => {
     });
     expect((await w.reader.call('GET', `/data/v1/${uid}`)).statusCode).toBe(400);
 
-    const all = text.join('');
+    const all = t.output();
     expect(all).toContain('"status":502'); // the warnings were captured
     const logs = await t.app.db.selectFrom('application_logs').select(['message', 'details']).execute();
     const stored = JSON.stringify(logs);
