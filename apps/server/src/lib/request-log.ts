@@ -106,6 +106,11 @@ export class RequestLogger implements FastifyBaseLogger {
     return (this.#child ??= this.parent.child(this.bindings));
   }
 
+  /** pino's child, once something has logged through this logger (or changed its level). */
+  get made(): FastifyBaseLogger | undefined {
+    return this.#child;
+  }
+
   get level() {
     return this.#log.level;
   }
@@ -158,10 +163,12 @@ function bindingsJson(bindings: Bindings): string {
  * (serializer and redaction lookups per key) cost twice as much, once per request.
  */
 function writeCompletedLine(log: FastifyBaseLogger, request: FastifyRequest, reply: FastifyReply) {
-  const lazy = log instanceof RequestLogger;
-  const internals = (lazy ? log.parent : log) as unknown as PinoInternals;
+  // A request logger not made into pino's child yet writes with its parent's level and stream, and its own bindings.
+  const unmade = log instanceof RequestLogger && log.made === undefined ? log : undefined;
+  const writer = unmade?.parent ?? (log instanceof RequestLogger ? log.made : log);
+  const internals = writer as unknown as PinoInternals;
   if (internals.levelVal > INFO) return;
-  const bindings = internals[pino.symbols.chindingsSym] + (lazy ? bindingsJson(log.bindings) : '');
+  const bindings = internals[pino.symbols.chindingsSym] + (unmade ? bindingsJson(unmade.bindings) : '');
   const userId = request.user?.id;
   const address = request.ip;
   const line =

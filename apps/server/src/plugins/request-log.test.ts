@@ -43,6 +43,11 @@ describe('request log line', () => {
         request.log.debug('below the level');
         return { ok: true };
       });
+      // A route that raises its request's log level: its completed line goes too.
+      app.get('/test/quiet', async (request) => {
+        request.log.level = 'warn';
+        return { ok: true };
+      });
     });
     const tokens = await signIn(injectClient(logged.app), {
       publicUrl: TEST_PUBLIC_URL,
@@ -116,6 +121,18 @@ describe('request log line', () => {
     expect(mine[0]).toMatchObject({ step: 1 });
     expect(mine[1]).toMatchObject({ part: 'inner' });
     expect(mine.every((line) => typeof line['pid'] === 'number' && typeof line['hostname'] === 'string')).toBe(true);
+  });
+
+  it("follows the request logger's own level when a route changes it", async () => {
+    const quiet = await logged.app.inject({
+      method: 'GET',
+      url: '/test/quiet',
+      headers: { 'x-request-id': 'log-test-request-6' },
+    });
+    expect(quiet.statusCode).toBe(200);
+    await logged.app.inject({ method: 'GET', url: '/test/logs', headers: { 'x-request-id': 'log-test-request-7' } });
+    expect(logged.completed().filter((line) => line['reqId'] === 'log-test-request-6')).toEqual([]);
+    expect(logged.completed().filter((line) => line['reqId'] === 'log-test-request-7')).toHaveLength(1);
   });
 
   it('never writes the query string, the bearer token or the sign-in codes', async () => {
