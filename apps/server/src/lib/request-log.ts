@@ -111,6 +111,11 @@ export class RequestLogger implements FastifyBaseLogger {
     return this.#child;
   }
 
+  #write(level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace', args: unknown[]) {
+    const log = this.#log;
+    Reflect.apply(log[level] as LogMethod, log, args);
+  }
+
   get level() {
     return this.#log.level;
   }
@@ -119,22 +124,22 @@ export class RequestLogger implements FastifyBaseLogger {
   }
 
   fatal(...args: unknown[]) {
-    Reflect.apply(this.#log.fatal as LogMethod, this.#log, args);
+    this.#write('fatal', args);
   }
   error(...args: unknown[]) {
-    Reflect.apply(this.#log.error as LogMethod, this.#log, args);
+    this.#write('error', args);
   }
   warn(...args: unknown[]) {
-    Reflect.apply(this.#log.warn as LogMethod, this.#log, args);
+    this.#write('warn', args);
   }
   info(...args: unknown[]) {
-    Reflect.apply(this.#log.info as LogMethod, this.#log, args);
+    this.#write('info', args);
   }
   debug(...args: unknown[]) {
-    Reflect.apply(this.#log.debug as LogMethod, this.#log, args);
+    this.#write('debug', args);
   }
   trace(...args: unknown[]) {
-    Reflect.apply(this.#log.trace as LogMethod, this.#log, args);
+    this.#write('trace', args);
   }
   silent() {}
 
