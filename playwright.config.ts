@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env['E2E_PORT'] ?? 8099);
 export const BASE_URL = `http://localhost:${PORT}`;
-const DATA_DIR = `test-results/e2e-data-${Date.now()}`;
+// Each lane of `npm test` (scripts/test.ts) has its own port, hence its own server, data folder and artifacts.
+const DATA_DIR = `test-results/e2e-data-${PORT}-${Date.now()}`;
 
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -26,7 +27,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: Boolean(process.env['CI']),
-  outputDir: 'test-results/e2e-artifacts',
+  outputDir: `test-results/e2e-artifacts-${PORT}`,
   use: {
     baseURL: BASE_URL,
     trace: 'retain-on-failure',

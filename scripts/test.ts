@@ -1,13 +1,14 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT } from './web-build.ts';
 
 // `npm test`: every check and every test tier, then one plain summary line ('N passed, N failed, N skipped') counted
-// from the runners' own reports. The browser tier (Chromium, the server bundle, the portal's build, Playwright), the longest, starts at
-// once; beside it the three checks run together, then Vitest. Most of each tier's time is spent waiting on databases,
-// servers and Chromium, so on two cores together they take little more than the longest one. Checks and Vitest write
-// to the terminal; the browser tier's output goes to test-results/e2e.log as it goes and is printed whole at its end.
+// from the runners' own reports. The browser tier (Chromium, the server bundle, the portal's build, then Playwright in
+// two lanes), the longest, starts at once; beside it the three checks run together, then Vitest. Most of each tier's
+// time is spent waiting on databases, servers and Chromium, so on two cores together they take little more than the
+// longest one. Checks and Vitest write to the terminal; each Playwright lane's output goes to test-results/e2e-<lane>.log
+// as it goes, and the browser tier's output is printed whole at its end.
 
 const RESULTS = join(ROOT, 'test-results');
 mkdirSync(RESULTS, { recursive: true });
@@ -88,42 +89,69 @@ function playwrightCounts(file: string): Counts {
   };
 }
 
-/** Chromium, the portal's build and Playwright, one after the other, all output kept in test-results/e2e.log. */
-async function browserTier(report: string): Promise<Run[]> {
-  const log = createWriteStream(join(RESULTS, 'e2e.log'));
-  const runs: Run[] = [];
-  const steps: [string, string, string[], Record<string, string>][] = [
-    ['Chromium for end-to-end tests', 'node', ['scripts/ensure-chromium.ts'], {}],
-    // Before Vitest starts (after the checks): its bundle test and the end-to-end server then find it built.
-    ['the server bundle', 'node', ['scripts/server-build.ts', '--if-stale'], {}],
-    ['building the portal for end-to-end tests', 'npm', ['run', 'build', '-w', 'apps/web'], {}],
-    [
-      'end-to-end tests (Playwright, Chromium)',
-      'playwright',
-      ['test', '--reporter=list,json'],
-      { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
-    ],
-  ];
-  for (const [title, command, args, env] of steps) {
-    log.write(`\n=== ${title} ===\n`);
-    const run = await runKept(title, command, args, env, log);
-    runs.push(run);
-    if (!run.ok) break;
-  }
+/**
+ * The end-to-end specs run in two lanes at once, each its own Playwright process with its own server, data folder
+ * and port, so no spec sees another lane's data. A lane runs its specs one after another, as they share its server's
+ * data. The second lane holds the specs named here (about half the browser time: the accessibility scans of every
+ * route and a few long walks); every other spec, a new one included, runs in the first. Most of a browser test's
+ * time is waiting (pages settling, the usage summaries' flush), which two lanes overlap.
+ */
+const SECOND_LANE = ['accessibility', 'mcp', 'usage', 'access', 'parameter-sources'].map(
+  (name) => `e2e/${name}.spec.ts`,
+);
+
+function e2eLanes(): string[][] {
+  const specs = readdirSync(join(ROOT, 'e2e'))
+    .filter((name) => name.endsWith('.spec.ts'))
+    .map((name) => `e2e/${name}`);
+  const missing = SECOND_LANE.filter((spec) => !specs.includes(spec));
+  if (missing.length > 0) throw new Error(`scripts/test.ts names specs that do not exist: ${missing.join(', ')}`);
+  return [specs.filter((spec) => !SECOND_LANE.includes(spec)), SECOND_LANE];
+}
+
+const E2E_FIRST_PORT = 8099;
+const e2eReport = (lane: number) => join(RESULTS, `e2e-${lane + 1}.json`);
+
+/** One lane's Playwright run: its output kept in test-results/e2e-<lane>.log as it goes. */
+async function e2eLane(specs: string[], lane: number): Promise<Run> {
+  const log = createWriteStream(join(RESULTS, `e2e-${lane + 1}.log`));
+  const run = await runKept(
+    `end-to-end tests, lane ${lane + 1} of 2 (Playwright, Chromium)`,
+    'playwright',
+    ['test', '--reporter=list,json', ...specs],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport(lane), E2E_PORT: String(E2E_FIRST_PORT + lane) },
+    log,
+  );
   await new Promise((resolve) => log.end(resolve));
+  return run;
+}
+
+/** Chromium, the server bundle and the portal's build, one after the other, then the two lanes of Playwright. */
+async function browserTier(): Promise<Run[]> {
+  const runs: Run[] = [];
+  const steps: [string, string, string[]][] = [
+    ['Chromium for end-to-end tests', 'node', ['scripts/ensure-chromium.ts']],
+    // Before Vitest starts (after the checks): its bundle test and the end-to-end servers then find it built.
+    ['the server bundle', 'node', ['scripts/server-build.ts', '--if-stale']],
+    ['building the portal for end-to-end tests', 'npm', ['run', 'build', '-w', 'apps/web']],
+  ];
+  for (const [title, command, args] of steps) {
+    const run = await runKept(title, command, args);
+    runs.push(run);
+    if (!run.ok) return runs;
+  }
+  runs.push(...(await Promise.all(e2eLanes().map(e2eLane))));
   return runs;
 }
 
 const vitestReport = join(RESULTS, 'vitest.json');
-const e2eReport = join(RESULTS, 'e2e.json');
 // A report left by an earlier run must not be counted as this run's.
-rmSync(vitestReport, { force: true });
-rmSync(e2eReport, { force: true });
+for (const report of [vitestReport, e2eReport(0), e2eReport(1)]) rmSync(report, { force: true });
 const skipE2e = process.env['SKIP_E2E'] === '1';
 if (skipE2e) process.stdout.write('\n*** SKIP_E2E=1: the end-to-end tests are NOT run ***\n');
 else process.stdout.write('\nThe end-to-end tests run beside the rest; their output follows when they end.\n');
 // The browser tier is the longest: it starts at once, beside the checks and then Vitest.
-const browser = skipE2e ? Promise.resolve([]) : browserTier(e2eReport);
+const browser = skipE2e ? Promise.resolve([]) : browserTier();
 
 const checks = await Promise.all([
   runKept('typecheck', 'npm', ['run', 'typecheck']),
@@ -142,7 +170,15 @@ const browserRuns = await browser;
 browserRuns.forEach(show);
 
 const steps = [...checks.map((check) => check.ok), vitestOk, ...browserRuns.map((run) => run.ok)];
-const e2e: Counts = skipE2e ? { passed: 0, failed: 0, skipped: 0 } : playwrightCounts(e2eReport);
+const e2e: Counts = { passed: 0, failed: 0, skipped: 0 };
+if (!skipE2e) {
+  for (const lane of [0, 1]) {
+    const counts = playwrightCounts(e2eReport(lane));
+    e2e.passed += counts.passed;
+    e2e.failed += counts.failed;
+    e2e.skipped += counts.skipped;
+  }
+}
 const unit = vitestCounts(vitestReport);
 const total = {
   passed: unit.passed + e2e.passed,
