@@ -206,11 +206,12 @@ describeEachStore('downloads (in-process queue)', (context) => {
 
   it("discards an attempt taken over while it still ran: the file and the figures are the new attempt's", async () => {
     const t = context();
-    // The first attempt to run takes an advisory lock and pauses 1 s; a later one, finding the lock held, 4 s.
+    // The first attempt to run takes an advisory lock and pauses 2 s; a later one, finding the lock held, 6 s. The
+    // later one must start its query while the first still holds the lock: 2 s leaves room for a loaded machine.
     const asset = await buildAsset(owner, collection, postgresConnection, {
       sql:
         'select n from generate_series(1, 50) n where (select count(*) from (select case when ' +
-        'pg_try_advisory_xact_lock(4242) then pg_sleep(1) else pg_sleep(4) end) pause) = 1',
+        'pg_try_advisory_xact_lock(4242) then pg_sleep(2) else pg_sleep(6) end) pause) = 1',
     });
     const started = await startJob(reader, { dataAssetUid: asset.uid, format: 'csv' });
     await waitFor(reader, started.id, (job) => job.state === 'Running');
@@ -220,8 +221,8 @@ describeEachStore('downloads (in-process queue)', (context) => {
     await t.app.db.updateTable('download_jobs').set({ state: 'Queued' }).where('id', '=', started.id).execute();
     const second = runJob(t.app.downloads.deps, started.id, new AbortController().signal);
     const path = join(t.config.downloads.dir, `${started.id}.csv`);
-    // The first attempt has ended by now (~1 s), the second has not (~4 s): nothing of the first may show.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstRunning + 2_500 - Date.now())));
+    // The first attempt has ended by now (~2 s), the second has not (~6 s): nothing of the first may show.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstRunning + 3_500 - Date.now())));
     expect(existsSync(path)).toBe(false);
     expect(await waitFor(reader, started.id, () => true)).toMatchObject({ state: 'Running' });
     await second;
