@@ -113,10 +113,10 @@ const E2E_FIRST_PORT = 8099;
 const e2eReport = (lane: number) => join(RESULTS, `e2e-${lane + 1}.json`);
 
 /** One lane's Playwright run: its output kept in test-results/e2e-<lane>.log as it goes. */
-async function e2eLane(specs: string[], lane: number): Promise<Run> {
+async function e2eLane(specs: string[], lane: number, lanes: string[][]): Promise<Run> {
   const log = createWriteStream(join(RESULTS, `e2e-${lane + 1}.log`));
   const run = await runKept(
-    `end-to-end tests, lane ${lane + 1} of 2 (Playwright, Chromium)`,
+    `end-to-end tests, lane ${lane + 1} of ${lanes.length} (Playwright, Chromium)`,
     'playwright',
     ['test', '--reporter=list,json', ...specs],
     { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport(lane), E2E_PORT: String(E2E_FIRST_PORT + lane) },
@@ -127,7 +127,7 @@ async function e2eLane(specs: string[], lane: number): Promise<Run> {
 }
 
 /** Chromium, the server bundle and the portal's build, one after the other, then the two lanes of Playwright. */
-async function browserTier(): Promise<Run[]> {
+async function browserTier(lanes: string[][]): Promise<Run[]> {
   const runs: Run[] = [];
   const steps: [string, string, string[]][] = [
     ['Chromium for end-to-end tests', 'node', ['scripts/ensure-chromium.ts']],
@@ -140,18 +140,19 @@ async function browserTier(): Promise<Run[]> {
     runs.push(run);
     if (!run.ok) return runs;
   }
-  runs.push(...(await Promise.all(e2eLanes().map(e2eLane))));
+  runs.push(...(await Promise.all(lanes.map(e2eLane))));
   return runs;
 }
 
 const vitestReport = join(RESULTS, 'vitest.json');
-// A report left by an earlier run must not be counted as this run's.
-for (const report of [vitestReport, e2eReport(0), e2eReport(1)]) rmSync(report, { force: true });
 const skipE2e = process.env['SKIP_E2E'] === '1';
+const lanes = skipE2e ? [] : e2eLanes();
+// A report left by an earlier run must not be counted as this run's.
+for (const report of [vitestReport, ...lanes.map((_, lane) => e2eReport(lane))]) rmSync(report, { force: true });
 if (skipE2e) process.stdout.write('\n*** SKIP_E2E=1: the end-to-end tests are NOT run ***\n');
 else process.stdout.write('\nThe end-to-end tests run beside the rest; their output follows when they end.\n');
 // The browser tier is the longest: it starts at once, beside the checks and then Vitest.
-const browser = skipE2e ? Promise.resolve([]) : browserTier();
+const browser = skipE2e ? Promise.resolve([]) : browserTier(lanes);
 
 const checks = await Promise.all([
   runKept('typecheck', 'npm', ['run', 'typecheck']),
@@ -171,13 +172,11 @@ browserRuns.forEach(show);
 
 const steps = [...checks.map((check) => check.ok), vitestOk, ...browserRuns.map((run) => run.ok)];
 const e2e: Counts = { passed: 0, failed: 0, skipped: 0 };
-if (!skipE2e) {
-  for (const lane of [0, 1]) {
-    const counts = playwrightCounts(e2eReport(lane));
-    e2e.passed += counts.passed;
-    e2e.failed += counts.failed;
-    e2e.skipped += counts.skipped;
-  }
+for (const lane of lanes.keys()) {
+  const counts = playwrightCounts(e2eReport(lane));
+  e2e.passed += counts.passed;
+  e2e.failed += counts.failed;
+  e2e.skipped += counts.skipped;
 }
 const unit = vitestCounts(vitestReport);
 const total = {
