@@ -1,7 +1,8 @@
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { buildAuth, buildCurrentUser, buildUser } from '../../test/builders.ts';
+import { fakeApi } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { setViewportWidth } from '../../test/viewport.ts';
 
@@ -179,6 +180,24 @@ describe('the mobile restriction', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Tokens' })).toBeTruthy();
     act(() => setViewportWidth(700));
     expect(await screen.findByText('Mobile mode not supported')).toBeTruthy();
+  });
+
+  it('hides a page it had shown without losing what was typed, and shows it again once the window is wide', async () => {
+    fakeApi({});
+    setViewportWidth(1280);
+    const user = userEvent.setup();
+    renderApp({
+      path: '/collection/create',
+      auth: buildAuth({ user: buildUser() }),
+      currentUser: buildCurrentUser({ canCreateCollections: true }),
+    });
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Half-typed');
+    act(() => setViewportWidth(700));
+    expect(await screen.findByText('Mobile mode not supported')).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Name' })).toBeNull();
+    act(() => setViewportWidth(1024));
+    await waitFor(() => expect(screen.queryByText('Mobile mode not supported')).toBeNull());
+    expect(screen.getByRole('textbox', { name: 'Name' })).toHaveProperty('value', 'Half-typed');
   });
 
   it('applies to the Digital Lab as well', async () => {

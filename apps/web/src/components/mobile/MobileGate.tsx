@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -13,11 +13,27 @@ export interface MobileGateProps {
   isExempt?: boolean;
 }
 
-/** Below 768 px a page is replaced by a notice (with a way home), unless exempt or in developer mode. */
+/**
+ * Below 768 px a page is replaced by a notice (with a way home), unless exempt or in developer mode. A page already
+ * shown is hidden, not unmounted, while the window is narrow: narrowing the window for a moment (snapping it beside
+ * another) must not lose an unsaved draft. A page opened narrow is not built until the window is wide enough.
+ */
 export function MobileGate({ children, isExempt = false }: MobileGateProps) {
   const isMobile = useIsMobile();
   const isDeveloperMode = useDeveloperMode();
-  if (!isMobile || isDeveloperMode || isExempt) return children;
+  const refused = isMobile && !isDeveloperMode && !isExempt;
+  const [shown, setShown] = useState(!refused);
+  if (!refused && !shown) setShown(true);
+  return (
+    <>
+      {refused ? <MobileNotice /> : null}
+      {/* display: contents lays the page out as if this wrapper were not there. */}
+      {shown ? <div style={{ display: refused ? 'none' : 'contents' }}>{children}</div> : null}
+    </>
+  );
+}
+
+function MobileNotice() {
   return (
     <Center py={80} px="md">
       <Stack align="center" gap="sm" ta="center" maw={360}>
