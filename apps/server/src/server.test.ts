@@ -64,21 +64,32 @@ describe('starting the server', () => {
     expect(run.output()).toContain('ENCRYPTION_KEY is required in production');
   });
 
-  it('becomes ready, prints its address and demo accounts, and stops cleanly on SIGTERM', async () => {
-    const port = await freePort();
-    const run = start({ PORT: String(port) });
-    let ready = false;
-    for (let attempt = 0; attempt < 100 && !ready; attempt += 1) {
-      ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(ready).toBe(true);
-    expect(run.output()).toContain(`Data Lab is running at http://localhost:${port}`);
-    expect(run.output()).toMatch(/Demo accounts \(password "datalab"\): admin/);
-    run.child.kill('SIGTERM');
-    expect(await run.exited).toBe(0);
-  });
+  it(
+    'becomes ready, prints its address and demo accounts, and stops cleanly on SIGTERM',
+    { timeout: 120_000 },
+    async () => {
+      const port = await freePort();
+      const run = start({ PORT: String(port) });
+      let exited = false;
+      void run.exited.then(() => (exited = true));
+      try {
+        // Until it answers ready or ends: a busy machine may take many seconds to start it (the timeout bounds it).
+        let ready = false;
+        while (!ready && !exited) {
+          ready = await fetch(`http://127.0.0.1:${port}/health/ready`).then(
+            (r) => r.ok,
+            () => false,
+          );
+          if (!ready) await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+        expect(ready, run.output()).toBe(true);
+        expect(run.output()).toContain(`Data Lab is running at http://localhost:${port}`);
+        expect(run.output()).toMatch(/Demo accounts \(password "datalab"\): admin/);
+        run.child.kill('SIGTERM');
+        expect(await run.exited).toBe(0);
+      } finally {
+        if (!exited) run.child.kill('SIGKILL');
+      }
+    },
+  );
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { problem } from '@datalab/contract/errors';
 import { buildApp } from '../app.ts';
 import { BUILT_IN_AUDIENCE, loadConfig } from '../config.ts';
-import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/support/app.ts';
+import { createTestApp, NO_LOAD_SHEDDING, TEST_PUBLIC_URL, type TestApp } from '../../test/support/app.ts';
 import { injectClient } from '../../test/support/http.ts';
 import { freePort } from '../../test/support/ports.ts';
 import { signIn } from '../../test/support/sign-in.ts';
@@ -101,6 +101,7 @@ describe('an external provider that is down or not what it claims', () => {
     buildApp(
       loadConfig({
         NODE_ENV: 'test',
+        ...NO_LOAD_SHEDDING,
         DATA_DIR: dir,
         LOG_LEVEL: 'silent',
         OIDC_ISSUER: issuer,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { BUILT_IN_AUDIENCE, loadConfig } from '../config.ts';
+import { NO_LOAD_SHEDDING } from '../../test/support/app.ts';
 import { fetchClient } from '../../test/support/http.ts';
 import { freePort } from '../../test/support/ports.ts';
 import { signIn } from '../../test/support/sign-in.ts';
@@ -27,6 +28,7 @@ describe('an external OpenID Connect provider', () => {
     provider = await buildApp(
       loadConfig({
         NODE_ENV: 'test',
+        ...NO_LOAD_SHEDDING,
         DATA_DIR: dirs[0] ?? '',
         PORT: String(port),
         LOG_LEVEL: 'silent',
@@ -38,6 +40,7 @@ describe('an external OpenID Connect provider', () => {
     portal = await buildApp(
       loadConfig({
         NODE_ENV: 'test',
+        ...NO_LOAD_SHEDDING,
         DATA_DIR: dirs[1] ?? '',
         LOG_LEVEL: 'silent',
         OIDC_ISSUER: issuer,

@@ -23,6 +23,12 @@ export interface TestApp {
   close: () => Promise<void>;
 }
 
+/**
+ * Test apps do not shed load: a machine busy with the rest of the suite would answer 503 to calls the tests are not
+ * about. faults/overload.test.ts turns it on for the server it tests.
+ */
+export const NO_LOAD_SHEDDING = { OVERLOAD_MAX_EVENT_LOOP_DELAY_MS: '0' } as const;
+
 export async function createTestApp(
   store: StoreKind,
   env: Record<string, string> = {},
@@ -44,6 +50,7 @@ export async function createTestApp(
     SQL_HOST_ALLOWLIST: process.env['TEST_SQL_HOST_ALLOWLIST'] ?? TEST_SQL_HOST_ALLOWLIST,
     // Test sources every collection may read (test/support/orders-source.ts).
     SQLITE_SHARED_PATHS: join(dataDir, 'sources'),
+    ...NO_LOAD_SHEDDING,
     ...(database ? { DATABASE_URL: database.url } : {}),
     ...env,
   });

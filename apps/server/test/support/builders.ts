@@ -44,6 +44,7 @@ export async function buildPerson(
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
   const response = await call('GET', '/api/Account/GetCurrentUser');
+  if (response.statusCode !== 200) throw new Error(`buildPerson: ${response.statusCode} ${response.body}`);
   const id = response.json<{ id: number }>().id;
   if (overrides.canManageUsers) {
     await t.app.db.updateTable('users').set({ can_manage_users: 1 }).where('id', '=', id).execute();

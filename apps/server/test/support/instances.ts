@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { TEST_PUBLIC_URL, TEST_SQL_HOST_ALLOWLIST, type TestApp } from './app.ts';
+import { NO_LOAD_SHEDDING, TEST_PUBLIC_URL, TEST_SQL_HOST_ALLOWLIST, type TestApp } from './app.ts';
 import { createPostgresDatabase } from './stores.ts';
 
 // Several server instances on one freshly created PostgreSQL store, as behind a load balancer (product §12): each
@@ -33,6 +33,7 @@ export async function startInstances(count: number, env: Record<string, string> 
       WEB_DIST_DIR: join(dataDir, 'none'),
       SQL_HOST_ALLOWLIST: process.env['TEST_SQL_HOST_ALLOWLIST'] ?? TEST_SQL_HOST_ALLOWLIST,
       SQLITE_SHARED_PATHS: join(dataDir, 'sources'),
+      ...NO_LOAD_SHEDDING,
       ...env,
       ...extra,
     });
