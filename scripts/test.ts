@@ -1,14 +1,16 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ROOT } from './web-build.ts';
 
 // `npm test`: every check and every test tier, then one plain summary line ('N passed, N failed, N skipped') counted
-// from the runners' own reports. The browser tier (Chromium, the server bundle, the portal's build, then Playwright in
-// two lanes), the longest, starts at once; beside it the three checks run together, then Vitest. Most of each tier's
-// time is spent waiting on databases, servers and Chromium, so on two cores together they take little more than the
-// longest one. Checks and Vitest write to the terminal; each Playwright lane's output goes to test-results/e2e-<lane>.log
-// as it goes, and the browser tier's output is printed whole at its end.
+// from the runners' own reports, and the failed tests by name. The three checks run together, then Vitest; beside them
+// the browser tier gets ready (Chromium, the server bundle, the portal's build), and once Vitest has ended Playwright
+// runs in two lanes. Vitest and the browsers are not run at once: Chromium's processes raise their own priority and,
+// on a slow two-core machine, starved Vitest's servers until their timing-bound tests failed (decision 173). Checks and
+// Vitest write to the terminal; each Playwright lane's output goes to test-results/e2e-<lane>.log as it goes, and the
+// browser tier's output is printed whole at its end.
 
 const RESULTS = join(ROOT, 'test-results');
 mkdirSync(RESULTS, { recursive: true });
@@ -62,30 +64,81 @@ interface Counts {
   skipped: number;
 }
 
-function vitestCounts(file: string): Counts {
-  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+/** A failed test's place and the first line of its error, repeated in the summary so a log's tail names it. */
+interface Failure {
+  test: string;
+  message: string;
+}
+
+/** The first line of a runner's message, without its colours: the summary is plain text. */
+const firstLine = (text: string | undefined): string =>
+  stripVTControlCharacters(text ?? '')
+    .trim()
+    .split('\n')[0] ?? '';
+
+function vitestCounts(file: string): Counts & { failures: Failure[] } {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, failures: [{ test: file, message: 'no report' }] };
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
     numPassedTests: number;
     numFailedTests: number;
     numPendingTests: number;
     numTodoTests: number;
+    testResults: {
+      name: string;
+      message?: string;
+      status: string;
+      assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+    }[];
   };
+  const failures: Failure[] = [];
+  for (const result of report.testResults) {
+    const where = relative(ROOT, result.name);
+    const failed = result.assertionResults.filter((test) => test.status === 'failed');
+    for (const test of failed)
+      failures.push({ test: `${where} › ${test.fullName}`, message: firstLine(test.failureMessages[0]) });
+    // A file that failed outside its tests (a hook, an import) has no failed test to name.
+    if (failed.length === 0 && result.status === 'failed')
+      failures.push({ test: where, message: firstLine(result.message) });
+  }
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests,
     skipped: report.numPendingTests + report.numTodoTests,
+    failures,
   };
 }
 
-function playwrightCounts(file: string): Counts {
-  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0 };
+interface PlaywrightSuite {
+  title: string;
+  specs?: { title: string; tests: { status: string; results: { error?: { message?: string } }[] }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+function playwrightFailures(suite: PlaywrightSuite, path: string[]): Failure[] {
+  const here = [...path, suite.title];
+  const failures: Failure[] = [];
+  for (const spec of suite.specs ?? [])
+    for (const test of spec.tests)
+      if (test.status === 'unexpected')
+        failures.push({
+          test: [...here, spec.title].join(' › '),
+          message: firstLine(test.results.at(-1)?.error?.message),
+        });
+  for (const child of suite.suites ?? []) failures.push(...playwrightFailures(child, here));
+  return failures;
+}
+
+function playwrightCounts(file: string): Counts & { failures: Failure[] } {
+  if (!existsSync(file)) return { passed: 0, failed: 1, skipped: 0, failures: [{ test: file, message: 'no report' }] };
   const report = JSON.parse(readFileSync(file, 'utf8')) as {
     stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+    suites: PlaywrightSuite[];
   };
   return {
     passed: report.stats.expected + report.stats.flaky,
     failed: report.stats.unexpected,
     skipped: report.stats.skipped,
+    failures: report.suites.flatMap((suite) => playwrightFailures(suite, [])),
   };
 }
 
@@ -126,8 +179,8 @@ async function e2eLane(specs: string[], lane: number, lanes: string[][]): Promis
   return run;
 }
 
-/** Chromium, the server bundle and the portal's build, one after the other, then the two lanes of Playwright. */
-async function browserTier(lanes: string[][]): Promise<Run[]> {
+/** Chromium, the server bundle and the portal's build, one after the other, then, once `after` settles, the lanes. */
+async function browserTier(lanes: string[][], after: Promise<unknown>): Promise<Run[]> {
   const runs: Run[] = [];
   const steps: [string, string, string[]][] = [
     ['Chromium for end-to-end tests', 'node', ['scripts/ensure-chromium.ts']],
@@ -140,6 +193,7 @@ async function browserTier(lanes: string[][]): Promise<Run[]> {
     runs.push(run);
     if (!run.ok) return runs;
   }
+  await after;
   runs.push(...(await Promise.all(lanes.map(e2eLane))));
   return runs;
 }
@@ -150,9 +204,11 @@ const lanes = skipE2e ? [] : e2eLanes();
 // A report left by an earlier run must not be counted as this run's.
 for (const report of [vitestReport, ...lanes.map((_, lane) => e2eReport(lane))]) rmSync(report, { force: true });
 if (skipE2e) process.stdout.write('\n*** SKIP_E2E=1: the end-to-end tests are NOT run ***\n');
-else process.stdout.write('\nThe end-to-end tests run beside the rest; their output follows when they end.\n');
-// The browser tier is the longest: it starts at once, beside the checks and then Vitest.
-const browser = skipE2e ? Promise.resolve([]) : browserTier(lanes);
+else process.stdout.write('\nThe end-to-end tests run after Vitest; their output follows when they end.\n');
+let vitestEnded = () => {};
+const vitestDone = new Promise<void>((resolve) => (vitestEnded = resolve));
+// The browser tier gets ready beside the checks; its lanes wait for Vitest's end.
+const browser = skipE2e ? Promise.resolve([]) : browserTier(lanes, vitestDone);
 
 const checks = await Promise.all([
   runKept('typecheck', 'npm', ['run', 'typecheck']),
@@ -167,18 +223,21 @@ const vitestOk = await runShown('unit and integration tests (Vitest)', 'vitest',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ]);
+vitestEnded();
 const browserRuns = await browser;
 browserRuns.forEach(show);
 
 const steps = [...checks.map((check) => check.ok), vitestOk, ...browserRuns.map((run) => run.ok)];
 const e2e: Counts = { passed: 0, failed: 0, skipped: 0 };
+const unit = vitestCounts(vitestReport);
+const failures = [...unit.failures];
 for (const lane of lanes.keys()) {
   const counts = playwrightCounts(e2eReport(lane));
   e2e.passed += counts.passed;
   e2e.failed += counts.failed;
   e2e.skipped += counts.skipped;
+  failures.push(...counts.failures);
 }
-const unit = vitestCounts(vitestReport);
 const total = {
   passed: unit.passed + e2e.passed,
   failed: unit.failed + e2e.failed,
@@ -188,6 +247,10 @@ const ok = steps.every(Boolean) && total.failed === 0;
 process.stdout.write(
   `\nVitest: ${unit.passed} passed, ${unit.failed} failed, ${unit.skipped} skipped; Playwright: ${e2e.passed} passed, ${e2e.failed} failed, ${e2e.skipped} skipped\n`,
 );
+if (failures.length > 0) {
+  process.stdout.write('Failed:\n');
+  for (const failure of failures) process.stdout.write(`  ${failure.test}\n    ${failure.message}\n`);
+}
 if (!steps.every(Boolean)) process.stdout.write('A check failed (typecheck, lint or a runner): see above.\n');
 const seconds = Math.round((Date.now() - started) / 1000);
 process.stdout.write(`npm test took ${Math.floor(seconds / 60)} min ${seconds % 60} s\n`);
