@@ -15,7 +15,6 @@ import {
   type CollectionRef,
 } from '../../../test/support/orders-source.ts';
 import { startJob, waitFor } from './test-helpers.ts';
-import { runJob } from './worker.ts';
 
 // Downloads through HTTP (inject) on both metadata stores with the in-process queue: start → poll → file, for each
 // format, compared with the calling layer's own answer for the same call; who sees what; bad input before any job.
@@ -204,45 +203,6 @@ describeEachStore('downloads (in-process queue)', (context) => {
     expect(done).toMatchObject({ state: 'Completed', rows: 600_000 });
     expect(done.rows).toBeGreaterThan(running.rows);
   }, 90_000);
-
-  it("discards an attempt taken over while it still ran: the file and the figures are the new attempt's", async () => {
-    const t = context();
-    // The first attempt to run takes an advisory lock and pauses 2 s; a later one, finding the lock held, 6 s. The
-    // later one must start its query while the first still holds the lock: 2 s leaves room for a loaded machine.
-    const asset = await buildAsset(owner, collection, postgresConnection, {
-      sql:
-        'select n from generate_series(1, 50) n where (select count(*) from (select case when ' +
-        'pg_try_advisory_xact_lock(4242) then pg_sleep(2) else pg_sleep(6) end) pause) = 1',
-    });
-    const started = await startJob(reader, { dataAssetUid: asset.uid, format: 'csv' });
-    await waitFor(reader, started.id, (job) => job.state === 'Running');
-    const firstRunning = Date.now();
-    // The first attempt's process looks dead (the sweeper's verdict on a stale heartbeat): the job goes back to
-    // the queue and another process — runJob here, as a worker would call it — takes it while the first still runs.
-    await t.app.db.updateTable('download_jobs').set({ state: 'Queued' }).where('id', '=', started.id).execute();
-    const second = runJob(t.app.downloads.deps, started.id, new AbortController().signal);
-    const path = join(t.config.downloads.dir, `${started.id}.csv`);
-    // The first attempt has ended by now (~2 s), the second has not (~6 s): nothing of the first may show.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, firstRunning + 3_500 - Date.now())));
-    expect(existsSync(path)).toBe(false);
-    expect(await waitFor(reader, started.id, () => true)).toMatchObject({ state: 'Running' });
-    await second;
-    const done = await waitFor(reader, started.id);
-    expect(done).toMatchObject({ state: 'Completed', rows: 50 });
-    const file = await reader.call('GET', `/api/Download/${started.id}/File`);
-    expect(file.statusCode).toBe(200);
-    expect(file.body.trim().split('\n')).toHaveLength(51);
-    expect(done.size).toBe(file.rawPayload.length);
-    const row = await t.app.db
-      .selectFrom('download_jobs')
-      .select('attempts')
-      .where('id', '=', started.id)
-      .executeTakeFirstOrThrow();
-    expect(row.attempts).toBe(2);
-    expect(readdirSync(t.config.downloads.dir).filter((name) => name.startsWith(started.id))).toEqual([
-      `${started.id}.csv`,
-    ]);
-  }, 30_000);
 
   it('marks an expired job Expired and removes its file', async () => {
     const t = context();
