@@ -29,7 +29,7 @@ test('a role granted to a group reaches a member of a nested group until the mem
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const stamp = Date.now();
   const collection = `E2E ${stamp}`;
   const parent = `E2E parent ${stamp}`;

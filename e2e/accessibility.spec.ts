@@ -51,7 +51,7 @@ const PUBLIC_PATHS = [
 ];
 
 test('the public pages meet WCAG 2.2 AA', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const findings: Finding[] = [];
   for (const path of PUBLIC_PATHS) findings.push(...(await visitAndScan(page, path)));
   expect(findings).toEqual([]);
@@ -102,7 +102,7 @@ async function signInAsAdministrator(page: Page) {
 // Three tests, each well inside its time on a slow machine: the portal's pages (and a call's result), a
 // collection's screens, then the management and other areas (and the overlays).
 test('every signed-in portal route meets WCAG 2.2 AA for the administrator', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   await signInAsAdministrator(page);
   const asset = await demoAssetPath(page);
   const paths = [
@@ -133,7 +133,7 @@ test('every signed-in portal route meets WCAG 2.2 AA for the administrator', asy
 });
 
 test("every route of a collection's screens meets WCAG 2.2 AA for the administrator", async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   await signInAsAdministrator(page);
   const collection = await demoCollectionPath(page);
   const asset = await demoAssetPath(page);
@@ -160,7 +160,7 @@ test("every route of a collection's screens meets WCAG 2.2 AA for the administra
 });
 
 test('every management, playground and Digital Lab route meets WCAG 2.2 AA for the administrator', async ({ page }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   await signInAsAdministrator(page);
   const group = await demoGroupPath(page);
   const asset = await demoAssetPath(page);
@@ -203,7 +203,7 @@ test('every management, playground and Digital Lab route meets WCAG 2.2 AA for t
 });
 
 test('every Digital Lab route meets WCAG 2.2 AA for the partner who lands there', async ({ page }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   await page.goto('/');
   await page.waitForURL(/\/oidc\/interaction\//);
   await submitLoginForm(page, 'partner');

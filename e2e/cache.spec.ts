@@ -36,7 +36,7 @@ async function startEmpty(page: Page) {
 }
 
 test('the administrator finds a cached call, views it, removes it and purges the cache', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signInAt(page, '/data-source', 'admin');
   await startEmpty(page);
   await callRegions(page);

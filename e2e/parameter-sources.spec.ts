@@ -23,7 +23,7 @@ test('an editor takes a parameter’s values from a data asset depending on anot
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   await page.setViewportSize({ width: 1440, height: 1000 });
   await openSalesAssets(page);
   await page.getByRole('link', { name: 'New data asset' }).first().click();

@@ -150,7 +150,7 @@ test('admin connects PostgreSQL, saves a SQL asset with an integer parameter, an
   browser,
 }) => {
   test.skip(pgMissing !== null, pgMissing ?? '');
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const stamp = Date.now();
   const collectionPath = await createCollection(page, `E2E SQL ${stamp}`);
   await createConnection(page, collectionPath, `pg${stamp}`);
