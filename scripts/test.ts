@@ -205,10 +205,9 @@ const lanes = skipE2e ? [] : e2eLanes();
 for (const report of [vitestReport, ...lanes.map((_, lane) => e2eReport(lane))]) rmSync(report, { force: true });
 if (skipE2e) process.stdout.write('\n*** SKIP_E2E=1: the end-to-end tests are NOT run ***\n');
 else process.stdout.write('\nThe end-to-end tests run after Vitest; their output follows when they end.\n');
-let vitestEnded = () => {};
-const vitestDone = new Promise<void>((resolve) => (vitestEnded = resolve));
+const vitestDone = Promise.withResolvers<void>();
 // The browser tier gets ready beside the checks; its lanes wait for Vitest's end.
-const browser = skipE2e ? Promise.resolve([]) : browserTier(lanes, vitestDone);
+const browser = skipE2e ? Promise.resolve([]) : browserTier(lanes, vitestDone.promise);
 
 const checks = await Promise.all([
   runKept('typecheck', 'npm', ['run', 'typecheck']),
@@ -223,7 +222,7 @@ const vitestOk = await runShown('unit and integration tests (Vitest)', 'vitest',
   '--reporter=json',
   `--outputFile.json=${vitestReport}`,
 ]);
-vitestEnded();
+vitestDone.resolve();
 const browserRuns = await browser;
 browserRuns.forEach(show);
 
