@@ -1,14 +1,4 @@
-import {
-  Alert,
-  Group,
-  NumberInput,
-  PasswordInput,
-  Select,
-  SimpleGrid,
-  Switch,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Group, NumberInput, SimpleGrid, Switch, TextInput } from '@mantine/core';
 import { sqlDrivers, type SqlConnection, type SqlDriver } from '@datalab/contract/api/sql-connections';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTestConnection } from '../api/test-connection.ts';
@@ -19,8 +9,10 @@ import { useSettingsDraft } from '../model/use-settings-draft.ts';
 import { driverLabels } from './ConnectionTable.tsx';
 import { TestResult } from './TestResult.tsx';
 import { ConnectionFormFrame, savedBy, type SettingsFormProps } from './ConnectionFormFrame.tsx';
-
-const KIND_OPTIONS = sqlDrivers.map((kind) => ({ value: kind, label: driverLabels[kind] }));
+import { NameRow } from './NameRow.tsx';
+import { KindSelect } from './KindSelect.tsx';
+import { DescriptionField } from './DescriptionField.tsx';
+import { SecretInput } from './SecretInput.tsx';
 
 interface ConnectionSettingsFormProps extends SettingsFormProps<ConnectionSettings> {
   /** The stored connection's id and password (masked), when editing one; absent for a new connection. */
@@ -49,29 +41,10 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
       test={test}
       result={test.data ? <TestResult result={test.data} /> : null}
     >
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label="Name"
-          required
-          value={draft.name}
-          error={errorOf('name')}
-          onChange={(e) => set('name', e.currentTarget.value)}
-        />
-        <Select
-          label="Kind"
-          data={KIND_OPTIONS}
-          value={draft.kind}
-          allowDeselect={false}
-          onChange={(value) => setKind(sqlDrivers.find((kind) => kind === value) ?? draft.kind)}
-        />
-      </SimpleGrid>
-      <Textarea
-        label="Description"
-        value={draft.description}
-        autosize
-        minRows={2}
-        onChange={(e) => set('description', e.currentTarget.value)}
-      />
+      <NameRow value={draft.name} error={errorOf('name')} onChange={(name) => set('name', name)}>
+        <KindSelect kinds={sqlDrivers} labels={driverLabels} value={draft.kind} onChange={setKind} />
+      </NameRow>
+      <DescriptionField value={draft.description} onChange={(description) => set('description', description)} />
       {isFile ? null : (
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput
@@ -106,18 +79,12 @@ function ConnectionSettingsForm(props: ConnectionSettingsFormProps) {
             autoComplete="off"
             onChange={(e) => set('username', e.currentTarget.value)}
           />
-          <PasswordInput
+          <SecretInput
             label="Password"
-            description={
-              stored
-                ? 'Stored encrypted and never shown. Type a new one to replace it.'
-                : 'Stored encrypted and never shown again.'
-            }
+            isStored={stored !== undefined}
             value={draft.password}
             error={errorOf('password')}
-            autoComplete="new-password"
-            onFocus={(e) => e.currentTarget.select()}
-            onChange={(e) => set('password', e.currentTarget.value)}
+            onChange={(password) => set('password', password)}
           />
         </SimpleGrid>
       )}

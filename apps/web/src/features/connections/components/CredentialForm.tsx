@@ -1,4 +1,4 @@
-import { Button, Group, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { credentialKinds, type WebApiCredential } from '@datalab/contract/api/web-api';
 import { monoInput } from '../../../components/forms/mono-input.ts';
@@ -13,8 +13,10 @@ import {
   secretLabels,
   type CredentialDraft,
 } from '../model/credential-draft.ts';
+import { NameRow } from './NameRow.tsx';
+import { KindSelect } from './KindSelect.tsx';
+import { SecretInput } from './SecretInput.tsx';
 
-const KIND_OPTIONS = credentialKinds.map((kind) => ({ value: kind, label: credentialKindLabels[kind] }));
 const KEY_PLACES = [
   { value: 'header', label: 'A header' },
   { value: 'query', label: 'A query parameter' },
@@ -130,39 +132,28 @@ export function CredentialForm({ connectionId, stored, onSaved, onCancel }: Cred
     const target = stored ? { stored } : { connectionId };
     save.mutate(credentialInputOf(draft, target), { onSuccess: onSaved });
   };
-  let secretHint = 'Stored encrypted and never shown again.';
-  if (stored && !changesKind) secretHint = 'Stored encrypted and never shown. Type a new one to replace it.';
-  if (changesKind) secretHint = `A new kind needs its own ${secretLabels[draft.kind].toLowerCase()}.`;
+  const secretHint = changesKind ? `A new kind needs its own ${secretLabels[draft.kind].toLowerCase()}.` : undefined;
 
   return (
     <form onSubmit={handleSubmit} noValidate aria-label="Credential">
       <Stack gap="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Name"
-            required
-            value={draft.name}
-            error={errorOf('name')}
-            onChange={(e) => set('name', e.currentTarget.value)}
-          />
-          <Select
-            label="Kind"
-            data={KIND_OPTIONS}
+        <NameRow value={draft.name} error={errorOf('name')} onChange={(name) => set('name', name)}>
+          <KindSelect
+            kinds={credentialKinds}
+            labels={credentialKindLabels}
             value={draft.kind}
-            allowDeselect={false}
-            onChange={(value) => set('kind', credentialKinds.find((kind) => kind === value) ?? draft.kind)}
+            onChange={(kind) => set('kind', kind)}
           />
-        </SimpleGrid>
+        </NameRow>
         <KindFields draft={draft} set={set} errorOf={errorOf} />
-        <PasswordInput
+        <SecretInput
           label={secretLabels[draft.kind]}
+          isStored={stored !== undefined}
           description={secretHint}
           required={draft.kind !== 'basic'}
           value={draft.secret}
-          autoComplete="new-password"
           error={errorOf('secret')}
-          onFocus={(e) => e.currentTarget.select()}
-          onChange={(e) => set('secret', e.currentTarget.value)}
+          onChange={(secret) => set('secret', secret)}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>

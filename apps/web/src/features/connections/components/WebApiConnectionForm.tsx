@@ -1,4 +1,4 @@
-import { NumberInput, SimpleGrid, Stack, TagsInput, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, TagsInput, Text, TextInput, Title } from '@mantine/core';
 import type { WebApiConnection } from '@datalab/contract/api/web-api';
 import { monoInput } from '../../../components/forms/mono-input.ts';
 import { KeyValueEditor } from '../../../components/forms/KeyValueEditor.tsx';
@@ -14,6 +14,8 @@ import {
 import { useSettingsDraft } from '../model/use-settings-draft.ts';
 import { WebApiTestResult } from './WebApiTestResult.tsx';
 import { ConnectionFormFrame, savedBy, type SettingsFormProps } from './ConnectionFormFrame.tsx';
+import { NameRow } from './NameRow.tsx';
+import { DescriptionField } from './DescriptionField.tsx';
 
 interface WebApiSettingsFormProps extends SettingsFormProps<WebApiConnectionSettings> {
   stored?: WebApiConnection;
@@ -60,14 +62,7 @@ function WebApiSettingsForm(props: WebApiSettingsFormProps) {
       test={test}
       result={test.data ? <WebApiTestResult result={test.data} /> : null}
     >
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput
-          label="Name"
-          required
-          value={draft.name}
-          error={errorOf('name')}
-          onChange={(e) => set('name', e.currentTarget.value)}
-        />
+      <NameRow value={draft.name} error={errorOf('name')} onChange={(name) => set('name', name)}>
         <TextInput
           label="Base URL"
           description="http or https; every request goes to a path under it."
@@ -77,14 +72,8 @@ function WebApiSettingsForm(props: WebApiSettingsFormProps) {
           error={errorOf('baseUrl')}
           onChange={(e) => set('baseUrl', e.currentTarget.value)}
         />
-      </SimpleGrid>
-      <Textarea
-        label="Description"
-        value={draft.description}
-        autosize
-        minRows={2}
-        onChange={(e) => set('description', e.currentTarget.value)}
-      />
+      </NameRow>
+      <DescriptionField value={draft.description} onChange={(description) => set('description', description)} />
       <Stack gap={4}>
         <Title order={3} fz="h6">
           Default headers
