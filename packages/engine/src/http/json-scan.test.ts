@@ -107,6 +107,8 @@ describe('scanRows', () => {
       ['{"data":[{"id":1}],"data":[{"id":2}]}', 'data'], // a repeated rows key
       ['[{"2":"b","1":"a"}]', ''], // index keys: an object lists them first
       ['[{"\\u0069d":1}]', ''], // a key with an escape
+      ['[{"a":"\\a"}]', ''], // an escape JSON does not have
+      ['[{"a":"\\u00g1"}]', ''], // a \u escape that is not four hex digits
       ['[{"id":1},{"name":1}]', ''], // other keys
       ['[{"id":1,"n":2},{"n":2,"id":1}]', ''], // the same keys in another order
       ['[{"id":1},{"id":1,"n":2}]', ''], // one more key

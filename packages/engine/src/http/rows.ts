@@ -42,7 +42,7 @@ const isDigit = (code: number) => code >= DIGIT_0 && code <= DIGIT_9;
 // Oracle: rows-dates.test.ts (seeded fuzz) against the character checks and V8's Date.parse; switch: the `ranges`
 // argument of textType and bytesType, 'date-parse' judging the ranges with Date.parse.
 //
-// The date checks read bytes: a reply's own (json-scan.ts checks cells without making a string of each) or a
+// The date checks read bytes: a reply's own (json-scan-columns.ts checks cells without making a string of each) or a
 // string's, copied into a scratch buffer. One monomorphic reader: a page checks every cell of a date-time column.
 // The text being checked is module state, set by each entry point below (the checks are synchronous).
 let textBytes: Uint8Array = new Uint8Array(64);
