@@ -1,36 +1,16 @@
-import type { FastifyInstance } from 'fastify';
-import type { Persona } from './matrix-fixture.ts';
-import type { Row } from './matrix-row.ts';
+import { deleteCreated, editors, owners, readers, seeing } from './matrix-expected.ts';
+import type { Expected, Row } from './matrix-row.ts';
+import { MATRIX_SQLITE } from './sql-matrix-world.ts';
 
 // The authorization matrix's rows for SQL connections and data assets (spread into access/matrix-table.ts).
 // Readers see and call, Editors change assets and what hangs off them, Owners manage connections (product §14);
 // hidden → 404 (plain, partner), visible but not allowed → 403. An administrator without a role may read a
 // collection but neither call nor change its assets.
 
-type Expected = Record<Persona, number>;
-
-const seeing = (ok: number): Expected => ({
-  signedOut: 401,
-  plain: 404,
-  reader: ok,
-  editor: ok,
-  owner: ok,
-  nestedOwner: ok,
-  admin: ok,
-  partner: 404,
-});
-const readers = seeing(200);
 const callers: Expected = { ...readers, admin: 403 };
-const editors = (ok: number): Expected => ({ ...seeing(ok), reader: 403, admin: 403 });
-const owners = (ok: number): Expected => ({ ...editors(ok), editor: 403 });
 const everyone: Expected = { ...seeing(200), plain: 200, partner: 200 };
 
-const sqlite = (name: string) => ({ name, kind: 'sqlite', database: 'matrix/world.sqlite' });
-
-async function deleteCreated(app: FastifyInstance, table: 'connections' | 'data_sources', body: string) {
-  const { id } = JSON.parse(body) as { id?: number };
-  if (id !== undefined) await app.db.deleteFrom(table).where('id', '=', id).execute();
-}
+const sqlite = (name: string) => ({ name, kind: 'sqlite', database: MATRIX_SQLITE });
 
 export const sqlMatrixRows: Record<string, Row> = {
   'GET /api/SqlConnection': { query: (fx) => ({ collectionUid: fx.collection }), expected: readers },
@@ -38,7 +18,7 @@ export const sqlMatrixRows: Record<string, Row> = {
   'POST /api/SqlConnection': {
     payload: (fx, h) => ({ collectionUid: fx.collection, ...sqlite(`New ${h.unique()}`) }),
     expected: owners(201),
-    undo: (body, app) => deleteCreated(app, 'connections', body),
+    undo: deleteCreated('connections'),
   },
   'PUT /api/SqlConnection/:id': {
     params: (fx) => ({ id: fx.sql.connectionId }),
@@ -79,7 +59,7 @@ export const sqlMatrixRows: Record<string, Row> = {
       sql: 'select code from regions',
     }),
     expected: editors(201),
-    undo: (body, app) => deleteCreated(app, 'data_sources', body),
+    undo: deleteCreated('data_sources'),
   },
   'PUT /api/SqlDataSource': {
     payload: (fx) => ({ uid: fx.assetUid, connectionId: fx.sql.connectionId, name: 'Orders', sql: 'select 1 as one' }),

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import type { Database } from '../../db/database.ts';
 import { collectionFilePath } from '../../../test/support/sqlite-files.ts';
+import { collectionObjects } from './matrix-objects.ts';
 
 // The SQL part of the authorization matrix's world: a SQLite connection (a real file in the collection's folder, so Test
 // and Schema answer) in the target collection, the fixture asset on it with a parameter, a transformation with a
@@ -43,24 +44,10 @@ export async function buildSqlWorld(
   file.exec('create table if not exists regions (code text, name text); delete from regions;');
   file.exec("insert into regions values ('EU', 'Europe'), ('AS', 'Asia')");
   file.close();
-  const at = new Date().toISOString();
-  const stamps = { created_at: at, updated_at: at };
-  const freshConnection = async (name = `Conn ${unique()}`) =>
-    (
-      await db
-        .insertInto('connections')
-        .values({
-          collection_id: collectionId,
-          name,
-          name_key: name.toLowerCase(),
-          kind: 'sql',
-          driver: 'sqlite',
-          database_name: MATRIX_SQLITE,
-          ...stamps,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+  const objects = collectionObjects(db, collectionId);
+  const { stamps } = objects;
+  const freshConnection = (name = `Conn ${unique()}`) =>
+    objects.connection({ name, kind: 'sql', driver: 'sqlite', database_name: MATRIX_SQLITE });
   const connectionId = await freshConnection();
   const asset = await db
     .updateTable('data_sources')
@@ -121,21 +108,15 @@ export async function buildSqlWorld(
         .executeTakeFirstOrThrow()
     ).id;
   };
-  const freshAsset = async () => {
+  const freshAsset = () => {
     const uid = `asset-${unique()}`;
-    await db
-      .insertInto('data_sources')
-      .values({
-        uid,
-        collection_id: collectionId,
-        connection_id: connectionId,
-        name: `A ${uid}`,
-        kind: 'sql',
-        sql_text: 'select code from regions',
-        ...stamps,
-      })
-      .execute();
-    return uid;
+    return objects.asset({
+      uid,
+      connection_id: connectionId,
+      name: `A ${uid}`,
+      kind: 'sql',
+      sql_text: 'select code from regions',
+    });
   };
   return {
     fixture: { connectionId, parameterId: await freshParameter(), transformationId },

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { Persona } from './matrix-fixture.ts';
+import { deleteCreated, editors, owners, readers } from './matrix-expected.ts';
 import type { Row } from './matrix-row.ts';
 import { MATRIX_BASE_URL, MATRIX_REQUEST } from './web-api-matrix-world.ts';
 
@@ -8,38 +7,13 @@ import { MATRIX_BASE_URL, MATRIX_REQUEST } from './web-api-matrix-world.ts';
 // test them, Editors manage Web API assets, pick their credential and Try (product §14). Hidden → 404 (plain,
 // partner), visible but not allowed → 403; an administrator without a role reads but changes nothing.
 
-type Expected = Record<Persona, number>;
-
-const seeing = (ok: number): Expected => ({
-  signedOut: 401,
-  plain: 404,
-  reader: ok,
-  editor: ok,
-  owner: ok,
-  nestedOwner: ok,
-  admin: ok,
-  partner: 404,
-});
-const readers = seeing(200);
-const editors = (ok: number): Expected => ({ ...seeing(ok), reader: 403, admin: 403 });
-const owners = (ok: number): Expected => ({ ...editors(ok), editor: 403 });
-
-async function deleteCreated(
-  app: FastifyInstance,
-  table: 'connections' | 'data_sources' | 'web_api_credentials',
-  body: string,
-) {
-  const { id } = JSON.parse(body) as { id?: number };
-  if (id !== undefined) await app.db.deleteFrom(table).where('id', '=', id).execute();
-}
-
 export const webApiMatrixRows: Record<string, Row> = {
   'GET /api/WebApiConnection': { query: (fx) => ({ collectionUid: fx.collection }), expected: readers },
   'GET /api/WebApiConnection/:id': { params: (fx) => ({ id: fx.webApi.connectionId }), expected: readers },
   'POST /api/WebApiConnection': {
     payload: (fx, h) => ({ collectionUid: fx.collection, name: `New web ${h.unique()}`, baseUrl: MATRIX_BASE_URL }),
     expected: owners(201),
-    undo: (body, app) => deleteCreated(app, 'connections', body),
+    undo: deleteCreated('connections'),
   },
   'PUT /api/WebApiConnection/:id': {
     params: (fx) => ({ id: fx.webApi.connectionId }),
@@ -80,7 +54,7 @@ export const webApiMatrixRows: Record<string, Row> = {
       secret: 'matrix-token',
     }),
     expected: owners(201),
-    undo: (body, app) => deleteCreated(app, 'web_api_credentials', body),
+    undo: deleteCreated('web_api_credentials'),
   },
   'PUT /api/WebApiDataSource/Credentials': {
     payload: async (_fx, h) => ({
@@ -104,7 +78,7 @@ export const webApiMatrixRows: Record<string, Row> = {
       request: MATRIX_REQUEST,
     }),
     expected: editors(201),
-    undo: (body, app) => deleteCreated(app, 'data_sources', body),
+    undo: deleteCreated('data_sources'),
   },
   'PUT /api/WebApiDataSource': {
     payload: (fx, h) => ({

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts';
 import type { SecretBox } from '../../lib/secrets.ts';
+import { collectionObjects } from './matrix-objects.ts';
 
 // The Web API part of the authorization matrix's world: a Web API connection in the target collection (its base
 // URL a loopback port nobody allowed, so tests and Try answer at once with the guard's refusal), an API-key
@@ -26,26 +27,10 @@ export async function buildWebApiWorld(
   collectionId: number,
   unique: () => string,
 ): Promise<{ fixture: WebApiFixture; helpers: WebApiHelpers }> {
-  const at = new Date().toISOString();
-  const stamps = { created_at: at, updated_at: at };
-  const freshConnection = async () => {
-    const name = `Web ${unique()}`;
-    return (
-      await db
-        .insertInto('connections')
-        .values({
-          collection_id: collectionId,
-          name,
-          name_key: name.toLowerCase(),
-          kind: 'webapi',
-          base_url: MATRIX_BASE_URL,
-          retries: 0,
-          ...stamps,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-  };
+  const objects = collectionObjects(db, collectionId);
+  const { stamps } = objects;
+  const freshConnection = () =>
+    objects.connection({ name: `Web ${unique()}`, kind: 'webapi', base_url: MATRIX_BASE_URL, retries: 0 });
   const connectionId = await freshConnection();
   const freshCredential = async () => {
     const name = `Key ${unique()}`;
@@ -66,22 +51,16 @@ export async function buildWebApiWorld(
     ).id;
   };
   const credentialId = await freshCredential();
-  const freshAsset = async () => {
+  const freshAsset = () => {
     const uid = `web-${unique()}`;
-    await db
-      .insertInto('data_sources')
-      .values({
-        uid,
-        collection_id: collectionId,
-        connection_id: connectionId,
-        credential_id: credentialId,
-        name: `W ${uid}`,
-        kind: 'webapi',
-        request_definition: JSON.stringify(MATRIX_REQUEST),
-        ...stamps,
-      })
-      .execute();
-    return uid;
+    return objects.asset({
+      uid,
+      connection_id: connectionId,
+      credential_id: credentialId,
+      name: `W ${uid}`,
+      kind: 'webapi',
+      request_definition: JSON.stringify(MATRIX_REQUEST),
+    });
   };
   const assetUid = await freshAsset();
   return {

@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { DatabaseSync } from 'node:sqlite';
 import { resolve } from 'node:path';
-import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { buildPerson, unique, type Person } from '../../../test/support/builders.ts';
 import { describeEachStore } from '../../../test/support/suite.ts';
-import {
-  ORDER_COUNT,
-  buildAsset,
-  buildConnection,
-  createPostgresSource,
-  createSqliteSource,
-  usageOf,
-} from '../../../test/support/orders-source.ts';
-import type { CollectionRef } from '../../../test/support/orders-source.ts';
+import { ORDER_COUNT, buildConnection, createSqliteSource, usageOf } from '../../../test/support/orders-source.ts';
+import { useOrdersWorld } from '../../../test/support/orders-world.ts';
 
 // The calling layer through HTTP (inject), on both metadata stores: who may call, values checked before anything
 // runs and bound as data, each format's content, the row cap and exports, file names, errors' statuses.
@@ -19,34 +12,16 @@ import type { CollectionRef } from '../../../test/support/orders-source.ts';
 const regionParameter = { name: 'region', type: 'string', required: true };
 
 describeEachStore('calling layer /data/v1', (context) => {
-  let owner: Person;
-  let reader: Person;
-  let stranger: Person;
+  const world = useOrdersWorld(context);
   let admin: Person;
-  let collection: CollectionRef;
-  let sqliteConnection: number;
-  let postgresConnection: number;
-  let dropPostgres: () => Promise<void> = async () => undefined;
 
   beforeAll(async () => {
-    const t = context();
-    [owner, reader, stranger, admin] = await Promise.all([
-      buildPerson(t),
-      buildPerson(t),
-      buildPerson(t),
-      buildPerson(t, { canManageUsers: true }),
-    ]);
-    collection = await buildCollection(t, owner, { roles: [[reader, 'Reader']] });
-    sqliteConnection = await buildConnection(owner, collection, { driver: 'sqlite', path: createSqliteSource(t) });
-    const postgres = await createPostgresSource();
-    dropPostgres = postgres.drop;
-    postgresConnection = await buildConnection(owner, collection, { driver: 'postgres', url: postgres.url });
+    admin = await buildPerson(context(), { canManageUsers: true });
   });
-  afterAll(async () => dropPostgres());
 
   // Asset names are unique in a collection.
   const byRegion = (name = unique('Orders by région')) =>
-    buildAsset(owner, collection, sqliteConnection, {
+    world.asset(world.sqliteConnection, {
       name,
       sql: 'select id, region, customer, amount from orders where region = :region order by id',
       parameters: [regionParameter],
@@ -56,17 +31,17 @@ describeEachStore('calling layer /data/v1', (context) => {
     const asset = await byRegion();
     const anonymous = await context().app.inject({ method: 'GET', url: `/data/v1/${asset.uid}?region=North` });
     expect(anonymous.statusCode).toBe(401);
-    const hidden = await stranger.call('GET', `/data/v1/${asset.uid}?region=North`);
+    const hidden = await world.stranger.call('GET', `/data/v1/${asset.uid}?region=North`);
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json()).toMatchObject({ title: `Data asset with id ${asset.uid} does not exist` });
-    const missing = await stranger.call('GET', '/data/v1/no-such-asset?region=North');
+    const missing = await world.stranger.call('GET', '/data/v1/no-such-asset?region=North');
     expect(missing.json()).toMatchObject({ title: 'Data asset with id no-such-asset does not exist' });
     expect((await admin.call('GET', `/data/v1/${asset.uid}?region=North`)).statusCode).toBe(403);
   });
 
   it('lets a Reader call with GET and POST, answering JSON with a safe file name and no-store', async () => {
     const asset = await byRegion('Orders by région');
-    const response = await reader.call('GET', `/data/v1/${asset.uid}?region=North`);
+    const response = await world.reader.call('GET', `/data/v1/${asset.uid}?region=North`);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/json');
     expect(response.headers['cache-control']).toBe('no-store');
@@ -83,22 +58,22 @@ describeEachStore('calling layer /data/v1', (context) => {
     expect(body.columns.map((c) => c.name)).toEqual(['id', 'region', 'customer', 'amount']);
     expect(body.rows.map((r) => r.id)).toEqual([1, 5, 9, 13, 17]);
     expect(body).toMatchObject({ truncated: false, cached: false });
-    const posted = await reader.call('POST', `/data/v1/${asset.uid}`, { region: 'South' });
+    const posted = await world.reader.call('POST', `/data/v1/${asset.uid}`, { region: 'South' });
     expect(posted.json<{ rows: { id: number }[] }>().rows.map((r) => r.id)).toEqual([2, 6, 10, 14, 18]);
   });
 
   it('refuses a wrong parameter type with the errors map before anything runs', async () => {
     // The SQL names a table that does not exist: had it run, the reply would be a query error.
-    const asset = await buildAsset(owner, collection, sqliteConnection, {
+    const asset = await world.asset(world.sqliteConnection, {
       sql: 'select * from no_such_table where id = :id',
       parameters: [{ name: 'id', type: 'integer', required: true }],
     });
-    const response = await reader.call('GET', `/data/v1/${asset.uid}?id=abc`);
+    const response = await world.reader.call('GET', `/data/v1/${asset.uid}?id=abc`);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: 400, errors: { id: ['id must be an integer'] } });
-    const missing = await reader.call('POST', `/data/v1/${asset.uid}`, {});
+    const missing = await world.reader.call('POST', `/data/v1/${asset.uid}`, {});
     expect(missing.json()).toMatchObject({ errors: { id: ['id is required'] } });
-    const notObject = await reader.call('POST', `/data/v1/${asset.uid}`, [1, 2]);
+    const notObject = await world.reader.call('POST', `/data/v1/${asset.uid}`, [1, 2]);
     expect(notObject.statusCode).toBe(400);
     const [record] = await usageOf(context(), asset.uid);
     expect(record).toMatchObject({ status: 400, cache_hit: 0 });
@@ -106,35 +81,40 @@ describeEachStore('calling layer /data/v1', (context) => {
 
   it('follows an edit of the asset and of its connection from the next call', async () => {
     const t = context();
-    const connectionId = await buildConnection(owner, collection, { driver: 'sqlite', path: createSqliteSource(t) });
-    const asset = await buildAsset(owner, collection, connectionId, {
+    const connectionId = await buildConnection(world.owner, world.collection, {
+      driver: 'sqlite',
+      path: createSqliteSource(t),
+    });
+    const asset = await world.asset(connectionId, {
       name: 'Edited',
       sql: 'select count(*) as n from orders',
     });
-    expect((await reader.call('GET', `/data/v1/${asset.uid}`)).json()).toMatchObject({ rows: [{ n: ORDER_COUNT }] });
-    const edit = await owner.call('PUT', '/api/SqlDataSource', {
+    expect((await world.reader.call('GET', `/data/v1/${asset.uid}`)).json()).toMatchObject({
+      rows: [{ n: ORDER_COUNT }],
+    });
+    const edit = await world.owner.call('PUT', '/api/SqlDataSource', {
       uid: asset.uid,
       connectionId,
       name: 'Edited',
       sql: 'select count(*) * 2 as n from orders',
     });
     expect(edit.statusCode).toBe(200);
-    expect((await reader.call('GET', `/data/v1/${asset.uid}`)).json()).toMatchObject({
+    expect((await world.reader.call('GET', `/data/v1/${asset.uid}`)).json()).toMatchObject({
       rows: [{ n: 2 * ORDER_COUNT }],
     });
     const other = createSqliteSource(t);
     new DatabaseSync(resolve(t.config.dataDir, other)).exec('delete from orders where id > 1');
-    const moved = await owner.call('PUT', `/api/SqlConnection/${connectionId}`, {
+    const moved = await world.owner.call('PUT', `/api/SqlConnection/${connectionId}`, {
       name: 'Moved',
       kind: 'sqlite',
       database: other,
     });
     expect(moved.statusCode).toBe(200);
-    expect((await reader.call('GET', `/data/v1/${asset.uid}`)).json()).toMatchObject({ rows: [{ n: 2 }] });
+    expect((await world.reader.call('GET', `/data/v1/${asset.uid}`)).json()).toMatchObject({ rows: [{ n: 2 }] });
   });
 
   it('checks a value against the options of its parameter data source', async () => {
-    const regions = await buildAsset(owner, collection, sqliteConnection, {
+    const regions = await world.asset(world.sqliteConnection, {
       sql: 'select distinct region from orders',
     });
     const allowedValues = {
@@ -143,32 +123,32 @@ describeEachStore('calling layer /data/v1', (context) => {
       valueColumn: 'region',
       labelColumn: 'region',
     };
-    const asset = await buildAsset(owner, collection, sqliteConnection, {
+    const asset = await world.asset(world.sqliteConnection, {
       sql: 'select count(*) as n from orders where region = :region',
       parameters: [{ ...regionParameter, allowedValues }],
       cacheTtlSeconds: 60,
     });
-    const refused = await reader.call('GET', `/data/v1/${asset.uid}?region=Nowhere`);
+    const refused = await world.reader.call('GET', `/data/v1/${asset.uid}?region=Nowhere`);
     expect(refused.statusCode).toBe(400);
     // The refusal lists the allowed values (few here: all of them).
     const notAllowed = [
       "Invalid option: Nowhere is not one of the allowed values of region: North, South, O'Brien's, East",
     ];
     expect(refused.json()).toMatchObject({ errors: { region: notAllowed } });
-    const refusedExport = await reader.call('GET', `/data/v1/${asset.uid}?region=Nowhere&format=csv`);
+    const refusedExport = await world.reader.call('GET', `/data/v1/${asset.uid}?region=Nowhere&format=csv`);
     expect(refusedExport.json()).toMatchObject({ status: 400, errors: { region: notAllowed } });
-    const allowed = await reader.call('GET', `/data/v1/${asset.uid}?region=South`);
+    const allowed = await world.reader.call('GET', `/data/v1/${asset.uid}?region=South`);
     expect(allowed.json()).toMatchObject({ rows: [{ n: 5 }] });
   });
 
   it('keeps quotes, comments and SQL in values as data', async () => {
     const asset = await byRegion();
     for (const value of ["x'; drop table orders; --", "North' or '1'='1", '/* */ North']) {
-      const response = await reader.call('POST', `/data/v1/${asset.uid}`, { region: value });
+      const response = await world.reader.call('POST', `/data/v1/${asset.uid}`, { region: value });
       expect(response.statusCode).toBe(200);
       expect(response.json<{ rows: unknown[] }>().rows).toEqual([]);
     }
-    const quoted = await reader.call('GET', `/data/v1/${asset.uid}?region=${encodeURIComponent("O'Brien's")}`);
+    const quoted = await world.reader.call('GET', `/data/v1/${asset.uid}?region=${encodeURIComponent("O'Brien's")}`);
     expect(quoted.json<{ rows: unknown[] }>().rows).toHaveLength(5);
     const file = new DatabaseSync(
       resolve(
@@ -177,7 +157,7 @@ describeEachStore('calling layer /data/v1', (context) => {
           await context()
             .app.db.selectFrom('connections')
             .select('database_name')
-            .where('id', '=', sqliteConnection)
+            .where('id', '=', world.sqliteConnection)
             .executeTakeFirstOrThrow()
         ).database_name ?? '',
       ),
@@ -189,7 +169,7 @@ describeEachStore('calling layer /data/v1', (context) => {
 
   it('answers CSV, NDJSON and XLSX by format= or Accept, and refuses an unknown format', async () => {
     const asset = await byRegion();
-    const csv = await reader.call('GET', `/data/v1/${asset.uid}?region=East&format=csv`);
+    const csv = await world.reader.call('GET', `/data/v1/${asset.uid}?region=East&format=csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['cache-control']).toBe('no-store');
@@ -205,7 +185,7 @@ describeEachStore('calling layer /data/v1', (context) => {
     const ndjson = await context().app.inject({
       method: 'GET',
       url: `/data/v1/${asset.uid}?region=East`,
-      headers: { authorization: `Bearer ${reader.token}`, accept: 'text/html;q=0.9, application/x-ndjson' },
+      headers: { authorization: `Bearer ${world.reader.token}`, accept: 'text/html;q=0.9, application/x-ndjson' },
     });
     expect(ndjson.headers['content-type']).toContain('application/x-ndjson');
     const lines = ndjson.body
@@ -213,70 +193,70 @@ describeEachStore('calling layer /data/v1', (context) => {
       .split('\n')
       .map((line) => JSON.parse(line) as { id: number });
     expect(lines.map((line) => line.id)).toEqual([4, 8, 12, 16, 20]);
-    const xlsx = await reader.call('GET', `/data/v1/${asset.uid}?region=East&format=xlsx`);
+    const xlsx = await world.reader.call('GET', `/data/v1/${asset.uid}?region=East&format=xlsx`);
     expect(xlsx.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
     expect(xlsx.rawPayload.subarray(0, 2).toString('latin1')).toBe('PK');
-    const unknown = await reader.call('GET', `/data/v1/${asset.uid}?region=East&format=xml`);
+    const unknown = await world.reader.call('GET', `/data/v1/${asset.uid}?region=East&format=xml`);
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ errors: { format: ['Unsupported type xml'] } });
   });
 
   it('stops JSON at the row cap with truncated: true while an export streams every row', async () => {
-    const asset = await buildAsset(owner, collection, sqliteConnection, {
+    const asset = await world.asset(world.sqliteConnection, {
       sql: 'select id from orders order by id',
       rowCap: 5,
     });
-    const json = await reader.call('GET', `/data/v1/${asset.uid}`);
+    const json = await world.reader.call('GET', `/data/v1/${asset.uid}`);
     expect(json.json()).toMatchObject({
       truncated: true,
       rows: [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }, { id: 5 }],
     });
-    const csv = await reader.call('GET', `/data/v1/${asset.uid}?format=csv`);
+    const csv = await world.reader.call('GET', `/data/v1/${asset.uid}?format=csv`);
     expect(csv.body.trim().split('\r\n')).toHaveLength(ORDER_COUNT + 1);
   });
 
   it('exports CSV from PostgreSQL through COPY with the values bound, masked through the writer', async () => {
     const sql = 'select id, customer from orders where region = :region and amount >= :least order by id';
     const parameters = [regionParameter, { name: 'least', type: 'integer', required: true }];
-    const plain = await buildAsset(owner, collection, postgresConnection, { sql, parameters });
-    const csv = await reader.call(
+    const plain = await world.asset(world.postgresConnection, { sql, parameters });
+    const csv = await world.reader.call(
       'GET',
       `/data/v1/${plain.uid}?region=${encodeURIComponent("O'Brien's")}&least=100&format=csv`,
     );
     expect(csv.statusCode).toBe(200);
     expect(csv.body).toBe('id,customer\r\n11,customer 11\r\n15,customer 15\r\n19,customer 19\r\n');
-    const masked = await buildAsset(owner, collection, postgresConnection, {
+    const masked = await world.asset(world.postgresConnection, {
       sql,
       parameters,
       rules: [{ type: 'mask', column: 'customer', mode: 'full' }],
     });
-    const maskedCsv = await reader.call('GET', `/data/v1/${masked.uid}?region=East&least=150&format=csv`);
+    const maskedCsv = await world.reader.call('GET', `/data/v1/${masked.uid}?region=East&least=150&format=csv`);
     expect(maskedCsv.body).toBe('id,customer\r\n16,********\r\n20,********\r\n');
   });
 
   it('answers 504 when the query runs over its time limit and 503 when the pool has no free connection', async () => {
     const t = context();
-    const slow = await buildAsset(owner, collection, postgresConnection, {
+    const slow = await world.asset(world.postgresConnection, {
       sql: 'select pg_sleep(3) as slept',
       timeoutMs: 300,
     });
-    const timedOut = await reader.call('GET', `/data/v1/${slow.uid}`);
+    const timedOut = await world.reader.call('GET', `/data/v1/${slow.uid}`);
     expect(timedOut.statusCode).toBe(504);
     expect(timedOut.json()).toMatchObject({ status: 504, title: 'The query ran over its time limit' });
 
     const narrow = await buildConnection(
-      owner,
-      collection,
-      { driver: 'postgres', url: await postgresUrlOf(t, postgresConnection) },
+      world.owner,
+      world.collection,
+      { driver: 'postgres', url: await postgresUrlOf(t, world.postgresConnection) },
       {
         poolMax: 1,
         acquireTimeoutMs: 100,
       },
     );
-    const busy = await buildAsset(owner, collection, narrow, { sql: 'select pg_sleep(1) as slept', timeoutMs: 5000 });
-    const first = reader.call('GET', `/data/v1/${busy.uid}`);
+    const busy = await world.asset(narrow, { sql: 'select pg_sleep(1) as slept', timeoutMs: 5000 });
+    const first = world.reader.call('GET', `/data/v1/${busy.uid}`);
     await new Promise((resolve) => setTimeout(resolve, 150));
-    const second = await reader.call('GET', `/data/v1/${busy.uid}`);
+    const second = await world.reader.call('GET', `/data/v1/${busy.uid}`);
     expect(second.statusCode).toBe(503);
     expect(second.json()).toMatchObject({
       status: 503,

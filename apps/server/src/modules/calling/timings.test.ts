@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { expect, it } from 'vitest';
+import { useOrdersWorld } from '../../../test/support/orders-world.ts';
 import { describeApp } from '../../../test/support/suite.ts';
-import {
-  buildAsset,
-  buildConnection,
-  createPostgresSource,
-  createSqliteSource,
-  type CollectionRef,
-} from '../../../test/support/orders-source.ts';
 
 // Server-Timing on /data/v1 replies: authz as on /api routes, then queue, database, transform and write for a JSON
 // call; what is known before the first byte for an export; the cache lookup for a hit; authz on a refusal. The
@@ -27,24 +20,7 @@ function timingsOf(header: string | string[] | number | undefined): Record<strin
 }
 
 describeApp('calling layer: Server-Timing', (context) => {
-  let owner: Person;
-  let reader: Person;
-  let stranger: Person;
-  let collection: CollectionRef;
-  let sqliteConnection: number;
-  let postgresConnection: number;
-  let dropPostgres: () => Promise<void> = async () => undefined;
-
-  beforeAll(async () => {
-    const t = context();
-    [owner, reader, stranger] = await Promise.all([buildPerson(t), buildPerson(t), buildPerson(t)]);
-    collection = await buildCollection(t, owner, { roles: [[reader, 'Reader']] });
-    sqliteConnection = await buildConnection(owner, collection, { driver: 'sqlite', path: createSqliteSource(t) });
-    const postgres = await createPostgresSource();
-    dropPostgres = postgres.drop;
-    postgresConnection = await buildConnection(owner, collection, { driver: 'postgres', url: postgres.url });
-  });
-  afterAll(async () => dropPostgres());
+  const world = useOrdersWorld(context);
 
   const masked = {
     sql: 'select id, customer from orders where amount >= :least order by id',
@@ -53,8 +29,8 @@ describeApp('calling layer: Server-Timing', (context) => {
   };
 
   it('reports authz, queue, database, transform and write on a JSON reply, whose body keeps its shape', async () => {
-    const asset = await buildAsset(owner, collection, sqliteConnection, masked);
-    const response = await reader.call('GET', `/data/v1/${asset.uid}?least=50`);
+    const asset = await world.asset(world.sqliteConnection, masked);
+    const response = await world.reader.call('GET', `/data/v1/${asset.uid}?least=50`);
     expect(response.statusCode).toBe(200);
     const timings = timingsOf(response.headers['server-timing']);
     expect(Object.keys(timings)).toEqual(['authz', 'queue', 'database', 'transform', 'write']);
@@ -63,8 +39,8 @@ describeApp('calling layer: Server-Timing', (context) => {
   });
 
   it('reports the stages of a PostgreSQL run too', async () => {
-    const asset = await buildAsset(owner, collection, postgresConnection, masked);
-    const response = await reader.call('POST', `/data/v1/${asset.uid}`, { least: 50 });
+    const asset = await world.asset(world.postgresConnection, masked);
+    const response = await world.reader.call('POST', `/data/v1/${asset.uid}`, { least: 50 });
     expect(response.statusCode).toBe(200);
     // The PostgreSQL connector may not report when it got its connection: its queue is then database time.
     expect(timingsOf(response.headers['server-timing'])).toMatchObject({
@@ -76,14 +52,14 @@ describeApp('calling layer: Server-Timing', (context) => {
   });
 
   it('reports what is known before the first byte on CSV exports, streamed and through COPY', async () => {
-    const streamed = await buildAsset(owner, collection, sqliteConnection, masked);
-    const csv = await reader.call('GET', `/data/v1/${streamed.uid}?least=50&format=csv`);
+    const streamed = await world.asset(world.sqliteConnection, masked);
+    const csv = await world.reader.call('GET', `/data/v1/${streamed.uid}?least=50&format=csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(Object.keys(timingsOf(csv.headers['server-timing']))).toEqual(['authz', 'queue', 'database']);
 
-    const plain = await buildAsset(owner, collection, postgresConnection, { ...masked, rules: [] });
-    const copied = await reader.call('GET', `/data/v1/${plain.uid}?least=50&format=csv`);
+    const plain = await world.asset(world.postgresConnection, { ...masked, rules: [] });
+    const copied = await world.reader.call('GET', `/data/v1/${plain.uid}?least=50&format=csv`);
     expect(copied.statusCode).toBe(200);
     expect(copied.body.split('\r\n')[0]).toBe('id,customer');
     expect(timingsOf(copied.headers['server-timing'])).toMatchObject({
@@ -93,8 +69,8 @@ describeApp('calling layer: Server-Timing', (context) => {
   });
 
   it('reports the cache lookup and the write, and no run, for a reply from the cache', async () => {
-    const asset = await buildAsset(owner, collection, sqliteConnection, { ...masked, cacheTtlSeconds: 60 });
-    const first = await reader.call('GET', `/data/v1/${asset.uid}?least=70`);
+    const asset = await world.asset(world.sqliteConnection, { ...masked, cacheTtlSeconds: 60 });
+    const first = await world.reader.call('GET', `/data/v1/${asset.uid}?least=70`);
     expect(Object.keys(timingsOf(first.headers['server-timing']))).toEqual([
       'authz',
       'cache',
@@ -103,17 +79,17 @@ describeApp('calling layer: Server-Timing', (context) => {
       'transform',
       'write',
     ]);
-    const second = await reader.call('GET', `/data/v1/${asset.uid}?least=70`);
+    const second = await world.reader.call('GET', `/data/v1/${asset.uid}?least=70`);
     expect(second.json()).toMatchObject({ cached: true });
     expect(Object.keys(timingsOf(second.headers['server-timing']))).toEqual(['authz', 'cache', 'write']);
   });
 
   it('reports authz on refusals: a hidden asset and a value of the wrong type', async () => {
-    const asset = await buildAsset(owner, collection, sqliteConnection, masked);
-    const hidden = await stranger.call('GET', `/data/v1/${asset.uid}?least=1`);
+    const asset = await world.asset(world.sqliteConnection, masked);
+    const hidden = await world.stranger.call('GET', `/data/v1/${asset.uid}?least=1`);
     expect(hidden.statusCode).toBe(404);
     expect(Object.keys(timingsOf(hidden.headers['server-timing']))).toEqual(['authz']);
-    const invalid = await reader.call('GET', `/data/v1/${asset.uid}?least=many`);
+    const invalid = await world.reader.call('GET', `/data/v1/${asset.uid}?least=many`);
     expect(invalid.statusCode).toBe(400);
     expect(Object.keys(timingsOf(invalid.headers['server-timing']))).toEqual(['authz']);
   });

@@ -1,14 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
-import {
-  buildAsset,
-  buildConnection,
-  createPostgresSource,
-  createSqliteSource,
-  type CollectionRef,
-} from '../../../test/support/orders-source.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { buildLimitAssets, exportLimitNote, type LimitAssets } from '../../../test/support/export-limit.ts';
+import { useOrdersWorld } from '../../../test/support/orders-world.ts';
 import { describeApp } from '../../../test/support/suite.ts';
 
 // Exports of the calling layer that stop at the export limit (MAX_EXPORT_ROWS, 5 here) say so: a marked last line
@@ -16,45 +10,23 @@ import { describeApp } from '../../../test/support/suite.ts';
 // A result exactly at the limit is whole, and carries none of it.
 
 const LIMIT = 5;
-const NOTE = `# Truncated: the result has more rows than the export limit of ${LIMIT}; this file holds the first ${LIMIT}`;
+const NOTE = exportLimitNote(LIMIT);
 
 describeApp(
   'calling layer exports at the export limit',
   (context) => {
-    let owner: Person;
-    let reader: Person;
-    let collection: CollectionRef;
-    let assets: Record<'postgres' | 'sqlite', { long: string; exact: string }>;
-    let dropPostgres: () => Promise<void> = async () => undefined;
+    const world = useOrdersWorld(context);
+    let assets: Record<'postgres' | 'sqlite', LimitAssets>;
 
     beforeAll(async () => {
-      const t = context();
-      [owner, reader] = await Promise.all([buildPerson(t), buildPerson(t)]);
-      collection = await buildCollection(t, owner, { roles: [[reader, 'Reader']] });
-      const postgres = await createPostgresSource();
-      dropPostgres = postgres.drop;
-      const connections = {
-        postgres: await buildConnection(owner, collection, { driver: 'postgres', url: postgres.url }),
-        sqlite: await buildConnection(owner, collection, { driver: 'sqlite', path: createSqliteSource(t) }),
-      };
-      const pair = async (connection: number) => ({
-        long: (await buildAsset(owner, collection, connection, { sql: 'select id, region from orders order by id' }))
-          .uid,
-        exact: (
-          await buildAsset(owner, collection, connection, {
-            sql: `select id, region from orders where id <= ${LIMIT} order by id`,
-          })
-        ).uid,
-      });
-      assets = { postgres: await pair(connections.postgres), sqlite: await pair(connections.sqlite) };
+      assets = await buildLimitAssets(world, LIMIT);
     });
-    afterAll(async () => dropPostgres());
 
     const exportOf = (uid: string, format: string, te?: string) =>
       context().app.inject({
         method: 'GET',
         url: `/data/v1/${uid}?format=${format}`,
-        headers: { authorization: `Bearer ${reader.token}`, ...(te ? { te } : {}) },
+        headers: { authorization: `Bearer ${world.reader.token}`, ...(te ? { te } : {}) },
       });
 
     it('ends a cut CSV with the marked record (COPY and row writer alike), and a whole one without', async () => {
@@ -112,7 +84,7 @@ describeApp(
               host: address.hostname,
               port: address.port,
               path: `/data/v1/${assets.postgres.long}?format=csv`,
-              headers: { authorization: `Bearer ${reader.token}`, te: 'trailers' },
+              headers: { authorization: `Bearer ${world.reader.token}`, te: 'trailers' },
             },
             (response) => {
               let body = '';

@@ -4,7 +4,7 @@ import { dataSourceDetail } from '@datalab/contract/api/data-sources';
 import { pageOf } from '@datalab/contract/paging';
 import { auditRecords, buildCollection, unique, type Person } from '../../../test/support/builders.ts';
 import { describeEachStore } from '../../../test/support/suite.ts';
-import type { TestApp } from '../../../test/support/app.ts';
+import { buildTokenCaller } from '../../../test/support/token-caller.ts';
 import { createPeople, PEOPLE_SQL, world } from './test-world.ts';
 
 // The history of an asset through HTTP on both stores: every kind of save keeps a version (a save that changes
@@ -28,24 +28,6 @@ async function version(person: Person, uid: string, n: number) {
 
 const restore = (person: Person, uid: string, n: number) =>
   person.call('POST', `/api/DataSource/${uid}/Versions/${n}/Restore`);
-
-/** A caller holding a Data Lab token made by `person`. */
-async function tokenCaller(t: TestApp, person: Person, body: Record<string, unknown>): Promise<Person> {
-  const created = await person.call('POST', '/api/Token', { name: unique('Token'), ...body });
-  expect(created.statusCode, created.body).toBe(201);
-  const { secret } = created.json<{ secret: string }>();
-  return {
-    id: person.id,
-    token: secret,
-    call: (method, url, payload) =>
-      t.app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${secret}` },
-        ...(payload !== undefined ? { payload: payload as object } : {}),
-      }),
-  };
-}
 
 describeEachStore('the history of an asset', (ctx) => {
   it('keeps a version for every kind of save, and none for a save that changes nothing', async () => {
@@ -121,7 +103,7 @@ describeEachStore('the history of an asset', (ctx) => {
       tool: 'python',
       settings: { pandas: true },
     });
-    const feed = await tokenCaller(t, w.owner, { kind: 'collection', collectionUid: w.collection.uid });
+    const feed = await buildTokenCaller(t, w.owner, { kind: 'collection', collectionUid: w.collection.uid });
     const call = async () => {
       const response = await feed.call('GET', `/data/v1/${asset.uid}?country=DE&country=FR`);
       expect(response.statusCode, response.body).toBe(200);
@@ -217,15 +199,15 @@ describeEachStore('the history of an asset', (ctx) => {
       ['POST', `/api/DataSource/${asset.uid}/Versions/1/Restore`],
     ] as const;
     const other = await buildCollection(t, w.editor);
-    const elsewhere = await tokenCaller(t, w.editor, {
+    const elsewhere = await buildTokenCaller(t, w.editor, {
       kind: 'personal',
       roles: [{ collectionUid: other.uid, role: 'Owner' }],
     });
-    const asReader = await tokenCaller(t, w.editor, {
+    const asReader = await buildTokenCaller(t, w.editor, {
       kind: 'personal',
       roles: [{ collectionUid: w.collection.uid, role: 'Reader' }],
     });
-    const asEditor = await tokenCaller(t, w.editor, {
+    const asEditor = await buildTokenCaller(t, w.editor, {
       kind: 'personal',
       roles: [{ collectionUid: w.collection.uid, role: 'Editor' }],
     });

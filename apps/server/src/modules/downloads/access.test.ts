@@ -1,9 +1,10 @@
 import type { DownloadJob } from '@datalab/contract/api/downloads';
 import { beforeAll, expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/app.ts';
-import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
 import { buildAsset, buildConnection, createSqliteSource } from '../../../test/support/orders-source.ts';
 import { describeApp } from '../../../test/support/suite.ts';
+import { buildTokenCaller } from '../../../test/support/token-caller.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 
 // Who reaches a download job, on every request: its owner only, and only while they (narrowed by the token they
@@ -26,26 +27,8 @@ async function buildPlace(t: TestApp, owner: Person): Promise<Place> {
 }
 
 /** A personal access token of `person`'s, Reader on `place` only, made through the token API; as a caller. */
-async function readerToken(t: TestApp, person: Person, place: Place): Promise<Person> {
-  const response = await person.call('POST', '/api/Token', {
-    kind: 'personal',
-    name: unique('Token'),
-    roles: [{ collectionUid: place.uid, role: 'Reader' }],
-  });
-  if (response.statusCode !== 201) throw new Error(`token: ${response.statusCode} ${response.body}`);
-  const { secret } = response.json<{ secret: string }>();
-  return {
-    id: person.id,
-    token: secret,
-    call: (method, url, payload) =>
-      t.app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${secret}` },
-        ...(payload !== undefined ? { payload: payload as object } : {}),
-      }),
-  };
-}
+const readerToken = (t: TestApp, person: Person, place: Place) =>
+  buildTokenCaller(t, person, { kind: 'personal', roles: [{ collectionUid: place.uid, role: 'Reader' }] });
 
 /** Status, file and presence in the list of one job, as `caller` sees them. */
 async function reach(caller: Caller, id: string) {

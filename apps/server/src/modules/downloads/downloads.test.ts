@@ -2,18 +2,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { parquetReadObjects } from 'hyparquet';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { expect, it } from 'vitest';
+import { ORDER_COUNT, usageOf } from '../../../test/support/orders-source.ts';
+import { useOrdersWorld } from '../../../test/support/orders-world.ts';
 import { describeEachStore } from '../../../test/support/suite.ts';
-import {
-  ORDER_COUNT,
-  buildAsset,
-  buildConnection,
-  createPostgresSource,
-  createSqliteSource,
-  usageOf,
-  type CollectionRef,
-} from '../../../test/support/orders-source.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 
 // Downloads through HTTP (inject) on both metadata stores with the in-process queue: start → poll → file, for each
@@ -22,35 +14,18 @@ import { startJob, waitFor } from './test-helpers.ts';
 const regionParameter = { name: 'region', type: 'string', required: true };
 
 describeEachStore('downloads (in-process queue)', (context) => {
-  let owner: Person;
-  let reader: Person;
-  let stranger: Person;
-  let collection: CollectionRef;
-  let sqliteConnection: number;
-  let postgresConnection: number;
-  let dropPostgres: () => Promise<void> = async () => undefined;
-
-  beforeAll(async () => {
-    const t = context();
-    [owner, reader, stranger] = await Promise.all([buildPerson(t), buildPerson(t), buildPerson(t)]);
-    collection = await buildCollection(t, owner, { roles: [[reader, 'Reader']] });
-    sqliteConnection = await buildConnection(owner, collection, { driver: 'sqlite', path: createSqliteSource(t) });
-    const postgres = await createPostgresSource();
-    dropPostgres = postgres.drop;
-    postgresConnection = await buildConnection(owner, collection, { driver: 'postgres', url: postgres.url });
-  });
-  afterAll(async () => dropPostgres());
+  const world = useOrdersWorld(context);
 
   const byRegion = (connectionId: number) =>
-    buildAsset(owner, collection, connectionId, {
+    world.asset(connectionId, {
       sql: 'select id, region, customer, amount from orders where region = :region order by id',
       parameters: [regionParameter],
     });
 
   it('writes the same CSV as the calling layer, through COPY (PostgreSQL) and through the row writer (SQLite)', async () => {
-    for (const connectionId of [postgresConnection, sqliteConnection]) {
+    for (const connectionId of [world.postgresConnection, world.sqliteConnection]) {
       const asset = await byRegion(connectionId);
-      const started = await startJob(reader, {
+      const started = await startJob(world.reader, {
         dataAssetUid: asset.uid,
         parameters: { region: 'East' },
         format: 'csv',
@@ -60,17 +35,17 @@ describeEachStore('downloads (in-process queue)', (context) => {
       expect(started).toMatchObject({ format: 'csv', parameters: { region: 'East' } });
       expect(started.link).toBe(started.state === 'Completed' ? `/api/Download/${started.id}/File` : null);
       expect(started.id).toMatch(/^[A-Za-z0-9_-]{20,}$/);
-      const job = await waitFor(reader, started.id);
+      const job = await waitFor(world.reader, started.id);
       expect(job).toMatchObject({ state: 'Completed', rows: 5, truncated: false, message: null });
       expect(job.link).toBe(`/api/Download/${started.id}/File`);
       expect(new Date(job.expiresAt!).getTime() - new Date(job.finishedAt!).getTime()).toBe(24 * 3_600_000);
-      const file = await reader.call('GET', job.link!);
+      const file = await world.reader.call('GET', job.link!);
       expect(file.statusCode).toBe(200);
       expect(file.headers['content-type']).toContain('text/csv');
       expect(file.headers['content-disposition']).toMatch(
         /^attachment; filename="orders-[a-z0-9-]+\.csv"; filename\*=/,
       );
-      const call = await reader.call('GET', `/data/v1/${asset.uid}?region=East&format=csv`);
+      const call = await world.reader.call('GET', `/data/v1/${asset.uid}?region=East&format=csv`);
       expect(file.body).toBe(call.body);
       expect(job.size).toBe(Buffer.byteLength(call.body));
       const records = await usageOf(context(), asset.uid);
@@ -80,13 +55,13 @@ describeEachStore('downloads (in-process queue)', (context) => {
   });
 
   it('writes Parquet, XLSX, JSON and NDJSON that read back as the rows', async () => {
-    const asset = await buildAsset(owner, collection, postgresConnection, {
+    const asset = await world.asset(world.postgresConnection, {
       sql: 'select id, region, amount, id % 2 = 0 as even from orders order by id',
     });
     const fetch = async (format: string) => {
-      const job = await waitFor(reader, (await startJob(reader, { dataAssetUid: asset.uid, format })).id);
+      const job = await waitFor(world.reader, (await startJob(world.reader, { dataAssetUid: asset.uid, format })).id);
       expect(job).toMatchObject({ state: 'Completed', rows: ORDER_COUNT });
-      return reader.call('GET', job.link!);
+      return world.reader.call('GET', job.link!);
     };
     const parquet = await fetch('parquet');
     expect(parquet.headers['content-type']).toBe('application/vnd.apache.parquet');
@@ -108,12 +83,14 @@ describeEachStore('downloads (in-process queue)', (context) => {
 
   it('answers identical requests, sent at once, with one job', async () => {
     // A job that lasts a second, so that every request arrives while it is active.
-    const asset = await buildAsset(owner, collection, postgresConnection, {
+    const asset = await world.asset(world.postgresConnection, {
       sql: 'select pg_sleep(1)::text as slept, :region as region',
       parameters: [regionParameter],
     });
     const body = { dataAssetUid: asset.uid, parameters: { region: 'North' }, format: 'ndjson' };
-    const responses = await Promise.all(Array.from({ length: 6 }, () => reader.call('POST', '/api/Download', body)));
+    const responses = await Promise.all(
+      Array.from({ length: 6 }, () => world.reader.call('POST', '/api/Download', body)),
+    );
     const ids = new Set(responses.map((r) => r.json<{ id: string }>().id));
     expect(responses.map((r) => r.statusCode)).toEqual(Array(6).fill(202));
     expect(ids.size).toBe(1);
@@ -123,25 +100,25 @@ describeEachStore('downloads (in-process queue)', (context) => {
       .where('data_source_uid', '=', asset.uid)
       .execute();
     expect(rows).toHaveLength(1);
-    await waitFor(reader, [...ids][0]!);
+    await waitFor(world.reader, [...ids][0]!);
   });
 
   it("answers 404 for another user's job and for an unknown one, alike", async () => {
-    const asset = await byRegion(sqliteConnection);
+    const asset = await byRegion(world.sqliteConnection);
     const job = await waitFor(
-      reader,
-      (await startJob(reader, { dataAssetUid: asset.uid, parameters: { region: 'South' }, format: 'csv' })).id,
+      world.reader,
+      (await startJob(world.reader, { dataAssetUid: asset.uid, parameters: { region: 'South' }, format: 'csv' })).id,
     );
     for (const path of [`/api/Download/${job.id}/Status`, `/api/Download/${job.id}/File`]) {
-      const other = await stranger.call('GET', path);
+      const other = await world.stranger.call('GET', path);
       expect(other.statusCode).toBe(404);
       expect(other.json()).toMatchObject({ title: `Download with id ${job.id} does not exist` });
     }
-    const unknown = await reader.call('GET', '/api/Download/no-such-job/Status');
+    const unknown = await world.reader.call('GET', '/api/Download/no-such-job/Status');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toMatchObject({ title: 'Download with id no-such-job does not exist' });
-    expect((await stranger.call('GET', '/api/Download')).json()).toMatchObject({ items: [], totalCount: 0 });
-    const mine = (await reader.call('GET', '/api/Download?pageSize=2')).json<{
+    expect((await world.stranger.call('GET', '/api/Download')).json()).toMatchObject({ items: [], totalCount: 0 });
+    const mine = (await world.reader.call('GET', '/api/Download?pageSize=2')).json<{
       items: { id: string }[];
       totalCount: number;
     }>();
@@ -151,11 +128,11 @@ describeEachStore('downloads (in-process queue)', (context) => {
   });
 
   it('refuses a bad format, bad values and a hidden asset before any job exists', async () => {
-    const asset = await buildAsset(owner, collection, sqliteConnection, {
+    const asset = await world.asset(world.sqliteConnection, {
       sql: 'select * from orders where id = :id',
       parameters: [{ name: 'id', type: 'integer', required: true }],
     });
-    const format = await reader.call('POST', '/api/Download', {
+    const format = await world.reader.call('POST', '/api/Download', {
       dataAssetUid: asset.uid,
       parameters: { id: 1 },
       format: 'pdf',
@@ -163,17 +140,17 @@ describeEachStore('downloads (in-process queue)', (context) => {
     expect(format.statusCode).toBe(400);
     expect(format.json()).toMatchObject({ status: 400, errors: { format: ['Unsupported type pdf'] } });
     // Parquet is for downloads only: the calling layer does not offer it.
-    const call = await reader.call('GET', `/data/v1/${asset.uid}?id=1&format=parquet`);
+    const call = await world.reader.call('GET', `/data/v1/${asset.uid}?id=1&format=parquet`);
     expect(call.statusCode).toBe(400);
     expect(call.json()).toMatchObject({ errors: { format: ['Unsupported type parquet'] } });
-    const values = await reader.call('POST', '/api/Download', {
+    const values = await world.reader.call('POST', '/api/Download', {
       dataAssetUid: asset.uid,
       parameters: { id: 'abc' },
       format: 'csv',
     });
     expect(values.statusCode).toBe(400);
     expect(values.json()).toMatchObject({ status: 400, errors: { id: ['id must be an integer'] } });
-    const hidden = await stranger.call('POST', '/api/Download', {
+    const hidden = await world.stranger.call('POST', '/api/Download', {
       dataAssetUid: asset.uid,
       parameters: { id: 1 },
       format: 'csv',
@@ -189,27 +166,27 @@ describeEachStore('downloads (in-process queue)', (context) => {
   });
 
   it('shows rows so far while Running', async () => {
-    const asset = await buildAsset(owner, collection, postgresConnection, {
+    const asset = await world.asset(world.postgresConnection, {
       // A pause every 100,000 rows (1.5 s in all): progress (written each second) shows however fast the machine.
       sql:
         'select g, md5(g::text) as h from generate_series(1, 600000) g, ' +
         'lateral (select case when g % 100000 = 0 then pg_sleep(0.25) end as pause) p',
     });
-    const started = await startJob(reader, { dataAssetUid: asset.uid, format: 'ndjson' });
-    const running = await waitFor(reader, started.id, (job) => job.state !== 'Queued' && job.rows > 0);
+    const started = await startJob(world.reader, { dataAssetUid: asset.uid, format: 'ndjson' });
+    const running = await waitFor(world.reader, started.id, (job) => job.state !== 'Queued' && job.rows > 0);
     expect(running.state).toBe('Running');
     expect(running.startedAt).not.toBeNull();
-    const done = await waitFor(reader, started.id, undefined, 60_000);
+    const done = await waitFor(world.reader, started.id, undefined, 60_000);
     expect(done).toMatchObject({ state: 'Completed', rows: 600_000 });
     expect(done.rows).toBeGreaterThan(running.rows);
   }, 90_000);
 
   it('marks an expired job Expired and removes its file', async () => {
     const t = context();
-    const asset = await byRegion(sqliteConnection);
+    const asset = await byRegion(world.sqliteConnection);
     const job = await waitFor(
-      reader,
-      (await startJob(reader, { dataAssetUid: asset.uid, parameters: { region: 'East' }, format: 'json' })).id,
+      world.reader,
+      (await startJob(world.reader, { dataAssetUid: asset.uid, parameters: { region: 'East' }, format: 'json' })).id,
     );
     const path = join(t.config.downloads.dir, `${job.id}.json`);
     expect(existsSync(path)).toBe(true);
@@ -220,9 +197,9 @@ describeEachStore('downloads (in-process queue)', (context) => {
       .where('id', '=', job.id)
       .execute();
     await t.app.downloads.sweep();
-    expect(await waitFor(reader, job.id)).toMatchObject({ state: 'Expired', link: null });
+    expect(await waitFor(world.reader, job.id)).toMatchObject({ state: 'Expired', link: null });
     expect(existsSync(path)).toBe(false);
-    expect((await reader.call('GET', `/api/Download/${job.id}/File`)).statusCode).toBe(404);
+    expect((await world.reader.call('GET', `/api/Download/${job.id}/File`)).statusCode).toBe(404);
     expect(readdirSync(t.config.downloads.dir).some((name) => name.startsWith(job.id))).toBe(false);
   });
 });

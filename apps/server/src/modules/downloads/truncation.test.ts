@@ -1,15 +1,9 @@
 import type { DownloadJob } from '@datalab/contract/api/downloads';
 import ExcelJS from 'exceljs';
 import { parquetMetadata } from 'hyparquet';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
-import {
-  buildAsset,
-  buildConnection,
-  createPostgresSource,
-  createSqliteSource,
-  type CollectionRef,
-} from '../../../test/support/orders-source.ts';
+import { beforeAll, expect, it } from 'vitest';
+import { buildLimitAssets, exportLimitNote, type LimitAssets } from '../../../test/support/export-limit.ts';
+import { useOrdersWorld } from '../../../test/support/orders-world.ts';
 import { describeApp } from '../../../test/support/suite.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 
@@ -17,42 +11,22 @@ import { startJob, waitFor } from './test-helpers.ts';
 // the rows written) and in their file, in every format; a result exactly at the limit says neither.
 
 const LIMIT = 5;
-const NOTE = `# Truncated: the result has more rows than the export limit of ${LIMIT}; this file holds the first ${LIMIT}`;
+const NOTE = exportLimitNote(LIMIT);
 
 describeApp(
   'download jobs at the export limit',
   (context) => {
-    let reader: Person;
-    let assets: Record<'postgres' | 'sqlite', { long: string; exact: string }>;
-    let dropPostgres: () => Promise<void> = async () => undefined;
+    const world = useOrdersWorld(context);
+    let assets: Record<'postgres' | 'sqlite', LimitAssets>;
 
     beforeAll(async () => {
-      const t = context();
-      const owner = await buildPerson(t);
-      reader = await buildPerson(t);
-      const collection: CollectionRef = await buildCollection(t, owner, { roles: [[reader, 'Reader']] });
-      const postgres = await createPostgresSource();
-      dropPostgres = postgres.drop;
-      const pair = async (connection: number) => ({
-        long: (await buildAsset(owner, collection, connection, { sql: 'select id, region from orders order by id' }))
-          .uid,
-        exact: (
-          await buildAsset(owner, collection, connection, {
-            sql: `select id, region from orders where id <= ${LIMIT} order by id`,
-          })
-        ).uid,
-      });
-      assets = {
-        postgres: await pair(await buildConnection(owner, collection, { driver: 'postgres', url: postgres.url })),
-        sqlite: await pair(await buildConnection(owner, collection, { driver: 'sqlite', path: createSqliteSource(t) })),
-      };
+      assets = await buildLimitAssets(world, LIMIT);
     });
-    afterAll(async () => dropPostgres());
 
     const download = async (uid: string, format: string) => {
-      const job = await waitFor(reader, (await startJob(reader, { dataAssetUid: uid, format })).id);
+      const job = await waitFor(world.reader, (await startJob(world.reader, { dataAssetUid: uid, format })).id);
       expect(job.state, `${format}: ${job.message}`).toBe('Completed');
-      return { job, file: await reader.call('GET', job.link!) };
+      return { job, file: await world.reader.call('GET', job.link!) };
     };
     const expectCut = (job: DownloadJob, truncated: boolean) =>
       expect(job, job.format).toMatchObject({ rows: LIMIT, truncated });
