@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/support/app.ts';
 import { buildCollection, buildPerson, unique, type Person } from '../../test/support/builders.ts';
 import { createPostgresDatabase, isPostgresAvailable } from '../../test/support/stores.ts';
 import { startTcpProxy, type TcpProxy } from '../../test/support/tcp-proxy.ts';
+import { buildTokenCaller } from '../../test/support/token-caller.ts';
 
 // The PostgreSQL metadata store going away under a running app (faults): the app reaches the machine's
 // PostgreSQL through a TCP proxy of the test's own, which it cuts (a closed port) or hangs (a network that drops
@@ -31,7 +32,7 @@ const CONNECT_TIMEOUT_MS = 1000;
   let reader: Person;
   let collection: CollectionRef;
   let assetUid: string;
-  let dataLabToken: string;
+  let readerToken: Person;
 
   beforeAll(async () => {
     database = await createPostgresDatabase();
@@ -56,13 +57,10 @@ const CONNECT_TIMEOUT_MS = 1000;
       cacheTtlSeconds: 3600,
     });
     assetUid = asset.uid;
-    const created = await reader.call('POST', '/api/Token', {
+    readerToken = await buildTokenCaller(t, reader, {
       kind: 'personal',
-      name: unique('Nightly'),
       roles: [{ collectionUid: collection.uid, role: 'Reader' }],
     });
-    expect(created.statusCode, created.body).toBe(201);
-    dataLabToken = created.json<{ secret: string }>().secret;
   });
 
   afterAll(async () => {
@@ -71,9 +69,6 @@ const CONNECT_TIMEOUT_MS = 1000;
     await proxy?.close();
     await database?.drop();
   });
-
-  const withToken = (token: string, url: string) =>
-    t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
 
   /** One call of each family: account, collections, users, logs, cache, tokens, the calling layer (both credentials). */
   const calls = () => [
@@ -85,7 +80,7 @@ const CONNECT_TIMEOUT_MS = 1000;
     { name: 'cache keys', run: () => admin.call('GET', '/api/Caching/GetCacheKeys') },
     { name: 'tokens', run: () => reader.call('GET', '/api/Token/GetAllPersonalAccessTokens') },
     { name: 'asset', run: () => reader.call('GET', `/data/v1/${assetUid}`) },
-    { name: 'asset, Data Lab token', run: () => withToken(dataLabToken, `/data/v1/${assetUid}`) },
+    { name: 'asset, Data Lab token', run: () => readerToken.call('GET', `/data/v1/${assetUid}`) },
   ];
 
   async function statuses() {

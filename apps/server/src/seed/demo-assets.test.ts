@@ -3,6 +3,7 @@ import { dataSourceDetail, dataSourceSummary } from '@datalab/contract/api/data-
 import { previewResult } from '@datalab/contract/api/sql-data-sources';
 import { pageOf } from '@datalab/contract/paging';
 import type { TestApp } from '../../test/support/app.ts';
+import { callAs } from '../../test/support/builders.ts';
 import { describeApp } from '../../test/support/suite.ts';
 import { seedDemoAssets } from './demo-assets.ts';
 
@@ -10,9 +11,7 @@ import { seedDemoAssets } from './demo-assets.ts';
 // parameter, a parameter data source and the dependent region → country pair, a mask on e-mails; and they run.
 
 async function as(t: TestApp, username: string) {
-  const token = await t.tokenFor(username);
-  return (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+  return callAs(t, await t.tokenFor(username));
 }
 
 async function detail(call: Awaited<ReturnType<typeof as>>, name: string) {

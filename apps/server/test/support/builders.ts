@@ -15,6 +15,17 @@ export interface Person {
   call: (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) => Promise<LightMyRequestResponse>;
 }
 
+/** Requests to `t` that carry `credential` as their bearer: a person's access token, a Data Lab token or any string. */
+export const callAs =
+  (t: TestApp, credential: string): Person['call'] =>
+  (method, url, payload) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${credential}` },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+
 /** A signed-in user with a valid access token, provisioned through the API itself. */
 export async function buildPerson(
   t: TestApp,
@@ -36,13 +47,7 @@ export async function buildPerson(
     iat: now,
     exp: now + 3600,
   });
-  const call: Person['call'] = (method, url, payload) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { authorization: `Bearer ${token}` },
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const call = callAs(t, token);
   const response = await call('GET', '/api/Account/GetCurrentUser');
   if (response.statusCode !== 200) throw new Error(`buildPerson: ${response.statusCode} ${response.body}`);
   const id = response.json<{ id: number }>().id;

@@ -9,6 +9,7 @@ import {
   grantPostgresReader,
   readerUrl,
 } from '@datalab/engine/testing/readers';
+import { unique } from './builders.ts';
 import { TEST_POSTGRES_URL } from './stores.ts';
 
 // The account test connections sign in with: `datalab_test_reader`, which may only read — the server refuses the
@@ -61,6 +62,21 @@ export async function grantMysqlReaderOn(database: string): Promise<void> {
     await admin.end();
   }
 }
+
+/**
+ * A body of POST /api/SqlConnection (and of its tests) for a PostgreSQL connection of `collectionUid` to the test
+ * service's `postgres` database as the reader, with no password; `overrides` change or add fields.
+ */
+export const postgresConnectionBody = (collectionUid: string, overrides: Record<string, unknown> = {}) => ({
+  collectionUid,
+  name: unique('Warehouse'),
+  kind: 'postgres',
+  host: '127.0.0.1',
+  port: 5432,
+  database: 'postgres',
+  username: TEST_READER,
+  ...overrides,
+});
 
 /** The reader's connection fields for a SQL connection to a database of the PostgreSQL test service. */
 export const readerConnection = { username: TEST_READER, password: TEST_READER_PASSWORD } as const;

@@ -1,5 +1,5 @@
 import type { TestApp } from './app.ts';
-import { unique, type Person } from './builders.ts';
+import { callAs, unique, type Person } from './builders.ts';
 
 /**
  * A caller holding a Data Lab token that `person` makes through the token API: `body` as POST /api/Token takes it
@@ -9,15 +9,5 @@ export async function buildTokenCaller(t: TestApp, person: Person, body: Record<
   const response = await person.call('POST', '/api/Token', { name: unique('Token'), ...body });
   if (response.statusCode !== 201) throw new Error(`buildTokenCaller: ${response.statusCode} ${response.body}`);
   const { secret } = response.json<{ secret: string }>();
-  return {
-    id: person.id,
-    token: secret,
-    call: (method, url, payload) =>
-      t.app.inject({
-        method,
-        url,
-        headers: { authorization: `Bearer ${secret}` },
-        ...(payload !== undefined ? { payload: payload as object } : {}),
-      }),
-  };
+  return { id: person.id, token: secret, call: callAs(t, secret) };
 }

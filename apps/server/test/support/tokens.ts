@@ -1,8 +1,10 @@
 import { createPublicKey, generateKeyPairSync, type JsonWebKey } from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import { SignJWT, importJWK, type JWTPayload } from 'jose';
 import { loadOrCreateSecrets } from '../../src/lib/dev-secrets.ts';
 
-// Forges access tokens with the server's own key (or a stranger's), to test what the API accepts.
+// Forges access tokens with the server's own key (or a stranger's), and Data Lab token texts, to test what the API
+// accepts.
 
 /** An access token (RFC 9068 'at+jwt') unless the header says another type. */
 export async function signWithServerKey(
@@ -40,3 +42,19 @@ export function unsignedToken(claims: JWTPayload) {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   return `${part({ alg: 'none', typ: 'at+jwt' })}.${part(claims)}.`;
 }
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * A Data Lab token's text: `prefixAndBody` and the checksum the documented format gives it (docs/tokens.md): CRC-32
+ * of prefix and body, as 6 base62 characters.
+ */
+export const withChecksum = (prefixAndBody: string) => {
+  let value = crc32(prefixAndBody);
+  let checksum = '';
+  for (let i = 0; i < 6; i += 1) {
+    checksum = BASE62[value % 62] + checksum;
+    value = Math.floor(value / 62);
+  }
+  return prefixAndBody + checksum;
+};

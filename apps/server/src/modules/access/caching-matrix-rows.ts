@@ -1,31 +1,18 @@
-import type { Persona } from './matrix-fixture.ts';
+import { administrators } from './matrix-expected.ts';
 import type { Row } from './matrix-row.ts';
 
 // The authorization matrix's rows for cache management (spread into access/matrix-table.ts): administrators only.
 // A key the cache does not hold answers 404 once the caller is allowed, so the value and removal cells of an
 // administrator are 404 and everyone else's 403: the permission is checked before the cache is looked at.
 
-type Expected = Record<Persona, number>;
-
-const adminOnly = (ok: number): Expected => ({
-  signedOut: 401,
-  plain: 403,
-  reader: 403,
-  editor: 403,
-  owner: 403,
-  nestedOwner: 403,
-  admin: ok,
-  partner: 403,
-});
-
 const MISSING_KEY = 'results:0:0:matrix';
 
 export const cachingMatrixRows: Record<string, Row> = {
-  'GET /api/Caching/GetCacheKeys': { query: () => ({ type: 'results' }), expected: adminOnly(200) },
+  'GET /api/Caching/GetCacheKeys': { query: () => ({ type: 'results' }), expected: administrators(200) },
   'GET /api/Caching/GetCacheValueByType': {
     query: () => ({ key: MISSING_KEY, type: 'results' }),
-    expected: adminOnly(404),
+    expected: administrators(404),
   },
-  'POST /api/Caching/RemoveFromCache': { query: () => ({ key: MISSING_KEY }), expected: adminOnly(404) },
-  'POST /api/Caching/PurgeCache': { payload: () => ({ type: 'metadata' }), expected: adminOnly(200) },
+  'POST /api/Caching/RemoveFromCache': { query: () => ({ key: MISSING_KEY }), expected: administrators(404) },
+  'POST /api/Caching/PurgeCache': { payload: () => ({ type: 'metadata' }), expected: administrators(200) },
 };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { MatrixWorld, Persona } from './matrix-fixture.ts';
 import type { Expected, Row } from './matrix-row.ts';
 import { personas } from './matrix-fixture.ts';
+import { administrators, owners, readers } from './matrix-expected.ts';
 import { logMatrixRows } from './log-matrix-rows.ts';
 import { cachingMatrixRows } from './caching-matrix-rows.ts';
 import { downloadMatrixRows } from './download-matrix-rows.ts';
@@ -25,22 +26,10 @@ const all = (ok: number): Expected => ({
   admin: ok,
   partner: ok,
 });
-const adminOnly = (ok: number): Expected => ({ ...all(403), signedOut: 401, admin: ok });
-const pickers: Expected = { ...adminOnly(200), owner: 200, nestedOwner: 200 };
-const creators: Expected = { ...adminOnly(201), editor: 201 };
-const readCollection: Expected = {
-  signedOut: 401,
-  plain: 404,
-  reader: 200,
-  editor: 200,
-  owner: 200,
-  nestedOwner: 200,
-  admin: 200,
-  partner: 404,
-};
-const ownerOnly: Expected = { ...readCollection, reader: 403, editor: 403, admin: 403 };
-const manageRoles: Expected = { ...ownerOnly, admin: 200 };
-const adminOrSelf: Expected = { ...adminOnly(200), reader: 200 };
+const pickers: Expected = { ...administrators(200), owner: 200, nestedOwner: 200 };
+const creators: Expected = { ...administrators(201), editor: 201 };
+const manageRoles: Expected = { ...owners(200), admin: 200 };
+const adminOrSelf: Expected = { ...administrators(200), reader: 200 };
 /** A definition document that only names the collection. */
 const definitionRenaming = (name: string) => ({
   apiVersion: 'datalab.io/v1',
@@ -67,31 +56,31 @@ export const matrix: Record<string, Row> = {
   },
   'PUT /api/DataSourceCollection': {
     payload: async (_fx, h) => ({ uid: await h.freshCollection(), name: `Renamed ${h.unique()}` }),
-    expected: ownerOnly,
+    expected: owners(200),
   },
   // Values that are not path parameters go to the query: a fresh collection per caller.
   'DELETE /api/DataSourceCollection': {
     params: async (_fx, h) => ({ uid: await h.freshCollection() }),
-    expected: ownerOnly,
+    expected: owners(200),
   },
-  'GET /api/DataSourceCollection/:uid/Dependents': { params: (fx) => ({ uid: fx.collection }), expected: ownerOnly },
-  'GET /api/DataSourceCollection/GetByUid/:uid': { params: (fx) => ({ uid: fx.collection }), expected: readCollection },
-  'GET /api/DataSourceCollection/:uid/Definition': { params: (fx) => ({ uid: fx.collection }), expected: ownerOnly },
+  'GET /api/DataSourceCollection/:uid/Dependents': { params: (fx) => ({ uid: fx.collection }), expected: owners(200) },
+  'GET /api/DataSourceCollection/GetByUid/:uid': { params: (fx) => ({ uid: fx.collection }), expected: readers },
+  'GET /api/DataSourceCollection/:uid/Definition': { params: (fx) => ({ uid: fx.collection }), expected: owners(200) },
   'POST /api/DataSourceCollection/:uid/Definition/Plan': {
     params: (fx) => ({ uid: fx.collection }),
     payload: (_fx, h) => ({ document: definitionRenaming(h.unique()) }),
-    expected: ownerOnly,
+    expected: owners(200),
   },
   // Renames the collection (and nothing else): rows name it by uid.
   'POST /api/DataSourceCollection/:uid/Definition/Apply': {
     params: (fx) => ({ uid: fx.collection }),
     payload: (_fx, h) => ({ document: definitionRenaming(`Matrix ${h.unique()}`) }),
-    expected: ownerOnly,
+    expected: owners(200),
   },
 
   'GET /api/DataSourceCollection/GetByDataAssetId/:id': {
     params: (fx) => ({ id: fx.assetUid }),
-    expected: readCollection,
+    expected: readers,
   },
 
   // The reader asks about themselves; everybody else about the reader.
@@ -101,7 +90,7 @@ export const matrix: Record<string, Row> = {
     payload: (fx) => ({ collectionUid: fx.collection, role: 'Reader' }),
     expected: manageRoles,
   },
-  'GET /api/DataRole/:id/UserGroupDataRoles': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
+  'GET /api/DataRole/:id/UserGroupDataRoles': { params: (fx) => ({ id: fx.group }), expected: administrators(200) },
   'PUT /api/DataRole/:id/UserGroupDataRoles': {
     params: (fx) => ({ id: fx.group }),
     payload: (fx) => ({ collectionUid: fx.collection, role: 'Reader' }),
@@ -112,50 +101,53 @@ export const matrix: Record<string, Row> = {
     expected: manageRoles,
   },
 
-  'GET /api/User': { query: () => ({ sortBy: 'lastSeenAt', sortDirection: 'desc' }), expected: adminOnly(200) },
+  'GET /api/User': { query: () => ({ sortBy: 'lastSeenAt', sortDirection: 'desc' }), expected: administrators(200) },
   'GET /api/User/Autocomplete': { query: () => ({ search: 'matrix' }), expected: pickers },
   'PUT /api/User/:id/SystemPermissions': {
     params: (fx) => ({ id: fx.bystander }),
     payload: () => ({ canManageUsers: false }),
-    expected: adminOnly(200),
+    expected: administrators(200),
   },
   'PUT /api/User/:id/Active': {
     params: (fx) => ({ id: fx.bystander }),
     payload: () => ({ active: true }),
-    expected: adminOnly(200),
+    expected: administrators(200),
   },
   'GET /api/User/:id/Groups': { params: (fx) => ({ id: fx.ids.reader }), expected: adminOrSelf },
 
-  'GET /api/UserGroup': { query: () => ({ sortBy: 'memberCount' }), expected: adminOnly(200) },
-  'POST /api/UserGroup': { payload: (_fx, h) => ({ name: `Group ${h.unique()}` }), expected: adminOnly(201) },
+  'GET /api/UserGroup': { query: () => ({ sortBy: 'memberCount' }), expected: administrators(200) },
+  'POST /api/UserGroup': { payload: (_fx, h) => ({ name: `Group ${h.unique()}` }), expected: administrators(201) },
   'GET /api/UserGroup/Autocomplete': { query: () => ({ search: 'matrix' }), expected: pickers },
-  'GET /api/UserGroup/:id': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
+  'GET /api/UserGroup/:id': { params: (fx) => ({ id: fx.group }), expected: administrators(200) },
   'PUT /api/UserGroup/:id': {
     params: async (_fx, h) => ({ id: await h.freshGroup() }),
     payload: (_fx, h) => ({ name: `Renamed group ${h.unique()}`, description: 'renamed' }),
-    expected: adminOnly(200),
+    expected: administrators(200),
   },
-  'DELETE /api/UserGroup/:id': { params: async (_fx, h) => ({ id: await h.freshGroup() }), expected: adminOnly(200) },
-  'GET /api/UserGroup/:id/UserGroups': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
-  'GET /api/UserGroup/:id/Users': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
+  'DELETE /api/UserGroup/:id': {
+    params: async (_fx, h) => ({ id: await h.freshGroup() }),
+    expected: administrators(200),
+  },
+  'GET /api/UserGroup/:id/UserGroups': { params: (fx) => ({ id: fx.group }), expected: administrators(200) },
+  'GET /api/UserGroup/:id/Users': { params: (fx) => ({ id: fx.group }), expected: administrators(200) },
   'POST /api/UserGroup/:id/User/:userId': {
     params: (fx) => ({ id: fx.group, userId: fx.bystander }),
-    expected: adminOnly(200),
+    expected: administrators(200),
   },
   'DELETE /api/UserGroup/:id/User/:userId': {
     params: (fx) => ({ id: fx.group, userId: fx.bystander }),
-    expected: adminOnly(200),
+    expected: administrators(200),
   },
   'POST /api/UserGroup/:id/UserGroup/:childId': {
     params: (fx) => ({ id: fx.group, childId: fx.child }),
-    expected: adminOnly(200),
+    expected: administrators(200),
   },
   'DELETE /api/UserGroup/:id/UserGroup/:childId': {
     params: (fx) => ({ id: fx.group, childId: fx.child }),
-    expected: adminOnly(200),
+    expected: administrators(200),
   },
-  'GET /api/UserGroup/:id/NestingCandidates': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
-  'GET /api/UserGroup/:id/Hierarchy': { params: (fx) => ({ id: fx.group }), expected: adminOnly(200) },
+  'GET /api/UserGroup/:id/NestingCandidates': { params: (fx) => ({ id: fx.group }), expected: administrators(200) },
+  'GET /api/UserGroup/:id/Hierarchy': { params: (fx) => ({ id: fx.group }), expected: administrators(200) },
   ...cachingMatrixRows,
   ...reportingMatrixRows,
   ...sqlMatrixRows,

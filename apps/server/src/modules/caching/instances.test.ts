@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getCacheKeys } from '@datalab/contract/api/caching';
 import { createTestApp, type TestApp } from '../../../test/support/app.ts';
-import { buildPerson } from '../../../test/support/builders.ts';
+import { buildPerson, callAs } from '../../../test/support/builders.ts';
 import { type Instances, startInstances } from '../../../test/support/instances.ts';
 import { isPostgresAvailable } from '../../../test/support/stores.ts';
 import { buildCacheWorld } from './test-world.ts';
@@ -35,10 +35,8 @@ const keysOf = (response: { json: () => unknown }) => getCacheKeys.response.pars
     const admin = await buildPerson(first, { canManageUsers: true });
     const asset = await (await buildCacheWorld(first, owner)).cachedAsset({ withParameter: false });
     // The same people on the second instance: same store, same signing key (one data directory).
-    const onSecond = (token: string) => (method: 'GET' | 'POST', url: string, payload?: object) =>
-      second.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload && { payload }) });
-    const ownerTwo = onSecond(owner.token);
-    const adminTwo = onSecond(admin.token);
+    const ownerTwo = callAs(second, owner.token);
+    const adminTwo = callAs(second, admin.token);
 
     expect((await owner.call('GET', `/data/v1/${asset.uid}`)).json()).toMatchObject({ cached: false });
     expect((await ownerTwo('GET', `/data/v1/${asset.uid}`)).json()).toMatchObject({ cached: true });

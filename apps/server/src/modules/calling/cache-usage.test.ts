@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { expect, it } from 'vitest';
+import { buildCollection } from '../../../test/support/builders.ts';
 import { describeApp } from '../../../test/support/suite.ts';
-import {
-  buildAsset,
-  buildConnection,
-  createPostgresSource,
-  createSqliteSource,
-  usageOf,
-} from '../../../test/support/orders-source.ts';
-import type { CollectionRef } from '../../../test/support/orders-source.ts';
+import { buildAsset, buildConnection, createSqliteSource, usageOf } from '../../../test/support/orders-source.ts';
+import { useOrdersWorld } from '../../../test/support/orders-world.ts';
 
 // The result cache (hits, single flight, version bumps, truncated results never kept), the usage record of every
 // call, and the per-caller OpenAPI document, through HTTP.
@@ -20,41 +14,22 @@ interface Result {
 }
 
 describeApp('calling layer: cache, usage and OpenAPI', (context) => {
-  let owner: Person;
-  let reader: Person;
-  let stranger: Person;
-  let collectionId: number;
-  let collection: CollectionRef;
-  let sqliteConnection: number;
-  let postgresConnection: number;
-  let dropPostgres: () => Promise<void> = async () => undefined;
-
-  beforeAll(async () => {
-    const t = context();
-    [owner, reader, stranger] = await Promise.all([buildPerson(t), buildPerson(t), buildPerson(t)]);
-    collection = await buildCollection(t, owner, { roles: [[reader, 'Reader']] });
-    collectionId = collection.id;
-    sqliteConnection = await buildConnection(owner, collection, { driver: 'sqlite', path: createSqliteSource(t) });
-    const postgres = await createPostgresSource();
-    dropPostgres = postgres.drop;
-    postgresConnection = await buildConnection(owner, collection, { driver: 'postgres', url: postgres.url });
-  });
-  afterAll(async () => dropPostgres());
+  const world = useOrdersWorld(context);
 
   it('records a call with who, what, how it went and how big it was', async () => {
-    const asset = await buildAsset(owner, collection, sqliteConnection, {
+    const asset = await world.asset(world.sqliteConnection, {
       sql: 'select id from orders where amount <= :most order by id',
       parameters: [{ name: 'most', type: 'integer', required: true }],
     });
-    const response = await reader.call('GET', `/data/v1/${asset.uid}?most=30`);
+    const response = await world.reader.call('GET', `/data/v1/${asset.uid}?most=30`);
     expect(response.statusCode).toBe(200);
     const [record, ...others] = await usageOf(context(), asset.uid);
     expect(others).toEqual([]);
     expect(record).toMatchObject({
-      user_id: reader.id,
+      user_id: world.reader.id,
       token_id: null,
       data_source_id: asset.id,
-      collection_id: collectionId,
+      collection_id: world.collection.id,
       channel: 'data-api',
       format: 'json',
       status: 200,
@@ -64,7 +39,7 @@ describeApp('calling layer: cache, usage and OpenAPI', (context) => {
     expect(Number(record?.row_count)).toBe(3);
     expect(Number(record?.byte_count)).toBe(response.rawPayload.length);
     expect(Date.now() - Date.parse(record?.at ?? '')).toBeLessThan(60_000);
-    await reader.call('GET', `/data/v1/${asset.uid}?most=30&format=csv`);
+    await world.reader.call('GET', `/data/v1/${asset.uid}?most=30&format=csv`);
     const csvRecord = (await usageOf(context(), asset.uid))[1];
     expect(csvRecord).toMatchObject({ format: 'csv', status: 200 });
     expect(Number(csvRecord?.row_count)).toBe(3);
@@ -72,17 +47,17 @@ describeApp('calling layer: cache, usage and OpenAPI', (context) => {
 
   it('serves a repeated call from the cache until the asset changes, and records the hit', async () => {
     const t = context();
-    const asset = await buildAsset(owner, collection, sqliteConnection, {
+    const asset = await world.asset(world.sqliteConnection, {
       sql: 'select id, region from orders where region = :region order by id',
       parameters: [{ name: 'region', type: 'string', required: true }],
       cacheTtlSeconds: 60,
     });
-    const first = (await reader.call('GET', `/data/v1/${asset.uid}?region=North`)).json<Result>();
-    const second = (await reader.call('POST', `/data/v1/${asset.uid}`, { region: 'North' })).json<Result>();
+    const first = (await world.reader.call('GET', `/data/v1/${asset.uid}?region=North`)).json<Result>();
+    const second = (await world.reader.call('POST', `/data/v1/${asset.uid}`, { region: 'North' })).json<Result>();
     expect(first.cached).toBe(false);
     expect(second.cached).toBe(true);
     expect(second.rows).toEqual(first.rows);
-    const other = (await reader.call('GET', `/data/v1/${asset.uid}?region=South`)).json<Result>();
+    const other = (await world.reader.call('GET', `/data/v1/${asset.uid}?region=South`)).json<Result>();
     expect(other.cached).toBe(false);
     expect((await usageOf(t, asset.uid)).map((r) => [r.cache_hit, Number(r.row_count)])).toEqual([
       [0, 5],
@@ -101,29 +76,29 @@ describeApp('calling layer: cache, usage and OpenAPI', (context) => {
       .set({ version: version + 1 })
       .where('id', '=', asset.id)
       .execute();
-    const afterEdit = (await reader.call('GET', `/data/v1/${asset.uid}?region=North`)).json<Result>();
+    const afterEdit = (await world.reader.call('GET', `/data/v1/${asset.uid}?region=North`)).json<Result>();
     expect(afterEdit.cached).toBe(false);
   });
 
   it('never caches a truncated result', async () => {
-    const asset = await buildAsset(owner, collection, sqliteConnection, {
+    const asset = await world.asset(world.sqliteConnection, {
       sql: 'select id from orders order by id',
       rowCap: 2,
       cacheTtlSeconds: 60,
     });
     for (let i = 0; i < 2; i += 1) {
-      const body = (await reader.call('GET', `/data/v1/${asset.uid}`)).json<Result>();
+      const body = (await world.reader.call('GET', `/data/v1/${asset.uid}`)).json<Result>();
       expect(body).toMatchObject({ truncated: true, cached: false });
     }
   });
 
   it('runs simultaneous identical calls once', async () => {
-    const asset = await buildAsset(owner, collection, postgresConnection, {
+    const asset = await world.asset(world.postgresConnection, {
       sql: 'select pg_sleep(0.3)::text as slept, :n::int as n',
       parameters: [{ name: 'n', type: 'integer', required: true }],
       cacheTtlSeconds: 60,
     });
-    const replies = await Promise.all([1, 2, 3].map(() => reader.call('GET', `/data/v1/${asset.uid}?n=7`)));
+    const replies = await Promise.all([1, 2, 3].map(() => world.reader.call('GET', `/data/v1/${asset.uid}?n=7`)));
     const bodies = replies.map((reply) => reply.json<Result>());
     expect(bodies.map((b) => b.rows)).toEqual([[{ slept: '', n: 7 }], [{ slept: '', n: 7 }], [{ slept: '', n: 7 }]]);
     expect(bodies.filter((b) => !b.cached)).toHaveLength(1);
@@ -133,7 +108,7 @@ describeApp('calling layer: cache, usage and OpenAPI', (context) => {
 
   it('publishes an OpenAPI 3.1 document of exactly the assets the caller may call', async () => {
     const t = context();
-    const typed = await buildAsset(owner, collection, sqliteConnection, {
+    const typed = await world.asset(world.sqliteConnection, {
       name: 'Typed orders',
       sql: 'select id from orders where amount >= :least and region in (:regions)',
       parameters: [
@@ -141,17 +116,17 @@ describeApp('calling layer: cache, usage and OpenAPI', (context) => {
         { name: 'regions', type: 'string', list: true },
       ],
     });
-    const elsewhere = await buildCollection(t, owner);
+    const elsewhere = await buildCollection(t, world.owner);
     const hidden = await buildAsset(
-      owner,
+      world.owner,
       elsewhere,
-      await buildConnection(owner, elsewhere, { driver: 'sqlite', path: createSqliteSource(t) }),
+      await buildConnection(world.owner, elsewhere, { driver: 'sqlite', path: createSqliteSource(t) }),
       {
         sql: 'select 1 as one',
       },
     );
     expect((await t.app.inject({ method: 'GET', url: '/data/v1/openapi.json' })).statusCode).toBe(401);
-    const response = await reader.call('GET', '/data/v1/openapi.json');
+    const response = await world.reader.call('GET', '/data/v1/openapi.json');
     expect(response.statusCode).toBe(200);
     const doc = response.json<{
       openapi: string;
@@ -181,7 +156,7 @@ describeApp('calling layer: cache, usage and OpenAPI', (context) => {
     const collectionAssets = await t.app.db
       .selectFrom('data_sources')
       .select('uid')
-      .where('collection_id', '=', collectionId)
+      .where('collection_id', '=', world.collection.id)
       .execute();
     expect(Object.keys(doc.paths).sort()).toEqual(collectionAssets.map((a) => `/data/v1/${a.uid}`).sort());
     expect(Object.keys(doc.paths)).not.toContain(`/data/v1/${hidden.uid}`);
@@ -212,7 +187,9 @@ describeApp('calling layer: cache, usage and OpenAPI', (context) => {
         'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
       ]),
     );
-    const strangers = (await stranger.call('GET', '/data/v1/openapi.json')).json<{ paths: Record<string, unknown> }>();
+    const strangers = (await world.stranger.call('GET', '/data/v1/openapi.json')).json<{
+      paths: Record<string, unknown>;
+    }>();
     expect(strangers.paths).toEqual({});
   });
 });

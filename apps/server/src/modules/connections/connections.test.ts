@@ -9,10 +9,10 @@ import { auditRecords, buildCollection, buildPerson, unique } from '../../../tes
 import type { TestApp } from '../../../test/support/app.ts';
 import { describeEachStore } from '../../../test/support/suite.ts';
 import {
-  TEST_READER,
   TEST_READER_PASSWORD,
   ensureTestMysqlReader,
   ensureTestReader,
+  postgresConnectionBody,
 } from '../../../test/support/readers.ts';
 import { collectionSqliteFile } from '../../../test/support/sqlite-files.ts';
 import { SQLITE_OUTSIDE } from './service.ts';
@@ -41,15 +41,9 @@ async function world(t: TestApp) {
   return { owner, editor, reader, collection };
 }
 
+// As the reader, an account that may only read: the server refuses a superuser (privileged-accounts.test.ts).
 const postgresBody = (collectionUid: string, overrides: Record<string, unknown> = {}) => ({
-  collectionUid,
-  name: unique('Warehouse'),
-  kind: 'postgres',
-  host: '127.0.0.1',
-  port: 5432,
-  database: 'postgres',
-  // An account that may only read: the server refuses a superuser (privileged-accounts.test.ts).
-  username: TEST_READER,
+  ...postgresConnectionBody(collectionUid),
   password: SECRET,
   ...overrides,
 });

@@ -8,7 +8,7 @@ import type { TestApp } from '../../../test/support/app.ts';
 import { buildCollection, buildPerson, unique } from '../../../test/support/builders.ts';
 import { describeApp, describeEachStore } from '../../../test/support/suite.ts';
 import { STORE_DATABASE_REFUSED } from './target-policy.ts';
-import { TEST_READER, ensureTestReader } from '../../../test/support/readers.ts';
+import { ensureTestReader, postgresConnectionBody } from '../../../test/support/readers.ts';
 
 // Where SQL connections may point: public hosts only unless SQL_HOST_ALLOWLIST allows a host (its names, addresses
 // and blocks, even internal), never a metadata address, and never the metadata store's own PostgreSQL database.
@@ -62,18 +62,7 @@ async function world(t: TestApp) {
   return { owner, reader, collection };
 }
 
-const postgresBody = (collectionUid: string, overrides: Record<string, unknown> = {}) => ({
-  collectionUid,
-  name: unique('Warehouse'),
-  kind: 'postgres',
-  host: '127.0.0.1',
-  port: 5432,
-  database: 'postgres',
-  username: TEST_READER,
-  ...overrides,
-});
-
-const settingsOf = ({ collectionUid: _c, ...rest }: ReturnType<typeof postgresBody>) => rest;
+const settingsOf = ({ collectionUid: _c, ...rest }: ReturnType<typeof postgresConnectionBody>) => rest;
 
 /** Moves a stored connection elsewhere behind the API's back, as a row saved under an older configuration. */
 async function moveStoredConnection(
@@ -103,7 +92,7 @@ describeApp(
       const saved = await owner.call(
         'POST',
         '/api/SqlConnection',
-        postgresBody(collection.uid, { host: 'public.example' }),
+        postgresConnectionBody(collection.uid, { host: 'public.example' }),
       );
       expect(saved.statusCode, saved.body).toBe(201);
       const id = sqlConnection.parse(saved.json()).id;
@@ -136,7 +125,7 @@ describeApp(
         ],
       ];
       for (const [host, message] of cases) {
-        const body = postgresBody(collection.uid, { host });
+        const body = postgresConnectionBody(collection.uid, { host });
         const expected = { host: [message] };
         const created = await owner.call('POST', '/api/SqlConnection', body);
         expect(created.statusCode, host).toBe(400);
@@ -147,7 +136,7 @@ describeApp(
         expect(validationProblem.parse(edited.json()).errors, host).toEqual(expected);
       }
       // MariaDB connections follow the same rule.
-      const mysql = postgresBody(collection.uid, { kind: 'mysql', port: 3306, username: 'root' });
+      const mysql = postgresConnectionBody(collection.uid, { kind: 'mysql', port: 3306, username: 'root' });
       const refused = await owner.call('POST', '/api/SqlConnection/Test', mysql);
       expect(validationProblem.parse(refused.json()).errors).toEqual({
         host: [`The host 127.0.0.1 is a loopback address; ${HINT}`],
@@ -156,14 +145,14 @@ describeApp(
 
     it('never connects to a refused address: not when it is written, nor when a name rebinds to it', async () => {
       const { owner, collection } = await world(ctx());
-      const direct = postgresBody(collection.uid, { port: listener.port });
+      const direct = postgresConnectionBody(collection.uid, { port: listener.port });
       expect((await owner.call('POST', '/api/SqlConnection/Test', direct)).statusCode).toBe(400);
       // Saved while the name answered a public address; by the time it connects, the name answers loopback.
       flips = 0;
       const saved = await owner.call(
         'POST',
         '/api/SqlConnection',
-        postgresBody(collection.uid, { host: 'flip.example', port: listener.port }),
+        postgresConnectionBody(collection.uid, { host: 'flip.example', port: listener.port }),
       );
       expect(saved.statusCode, saved.body).toBe(201);
       const id = sqlConnection.parse(saved.json()).id;
@@ -187,7 +176,7 @@ describeApp(
       const created = await owner.call(
         'POST',
         '/api/SqlConnection',
-        postgresBody(collection.uid, { host: 'public.example' }),
+        postgresConnectionBody(collection.uid, { host: 'public.example' }),
       );
       const id = sqlConnection.parse(created.json()).id;
       await moveStoredConnection(ctx(), id, { host: '127.0.0.1', port: listener.port });
@@ -228,10 +217,19 @@ describeApp(
       const { owner, collection } = await world(ctx());
       // An address with its port; a name resolving to it; a listed name; a block.
       for (const host of ['127.0.0.1', 'loop.example', 'pg.internal']) {
-        const tested = await owner.call('POST', '/api/SqlConnection/Test', postgresBody(collection.uid, { host }));
+        const tested = await owner.call(
+          'POST',
+          '/api/SqlConnection/Test',
+          postgresConnectionBody(collection.uid, { host }),
+        );
         expect(tested.statusCode, `${host}: ${tested.body}`).toBe(200);
       }
-      const mysql = postgresBody(collection.uid, { kind: 'mysql', host: '127.0.0.2', port: 3306, username: 'root' });
+      const mysql = postgresConnectionBody(collection.uid, {
+        kind: 'mysql',
+        host: '127.0.0.2',
+        port: 3306,
+        username: 'root',
+      });
       expect((await owner.call('POST', '/api/SqlConnection', mysql)).statusCode).toBe(201);
       const refusals: [host: string, port: number, message: string][] = [
         // Another port of a listed address: refused as any loopback address.
@@ -246,7 +244,11 @@ describeApp(
         ['169.254.169.254', 5432, 'The host 169.254.169.254 is a cloud metadata address and cannot be reached'],
       ];
       for (const [host, port, message] of refusals) {
-        const created = await owner.call('POST', '/api/SqlConnection', postgresBody(collection.uid, { host, port }));
+        const created = await owner.call(
+          'POST',
+          '/api/SqlConnection',
+          postgresConnectionBody(collection.uid, { host, port }),
+        );
         expect(created.statusCode, host).toBe(400);
         expect(validationProblem.parse(created.json()).errors, host).toEqual({ host: [message] });
       }
@@ -272,7 +274,7 @@ describeEachStore(
       // Names of this machine as written, then forms only a lookup reveals (127.1 and 2130706433 are 127.0.0.1).
       const hosts = ['127.0.0.1', 'localhost', 'LOCALHOST.', '[::1]', '0.0.0.0', hostname(), '127.1', '2130706433'];
       for (const host of hosts) {
-        const body = postgresBody(collection.uid, { host, database });
+        const body = postgresConnectionBody(collection.uid, { host, database });
         const created = await owner.call('POST', '/api/SqlConnection', body);
         if (store === 'sqlite') {
           // The embedded store is a file: a PostgreSQL database of that name is just another database.
@@ -285,14 +287,14 @@ describeEachStore(
         expect(validationProblem.parse(tested.json()).errors, host).toEqual({ database: [STORE_DATABASE_REFUSED] });
       }
       // Another database of the same server, or the same name on another port, is fine.
-      const other = await owner.call('POST', '/api/SqlConnection', postgresBody(collection.uid));
+      const other = await owner.call('POST', '/api/SqlConnection', postgresConnectionBody(collection.uid));
       expect(other.statusCode, other.body).toBe(201);
-      const otherPort = postgresBody(collection.uid, { database, port: 5433 });
+      const otherPort = postgresConnectionBody(collection.uid, { database, port: 5433 });
       expect((await owner.call('POST', '/api/SqlConnection', otherPort)).statusCode).toBe(201);
       if (store === 'postgres') {
         const id = sqlConnection.parse(other.json()).id;
         const edited = await owner.call('PUT', `/api/SqlConnection/${id}`, {
-          ...settingsOf(postgresBody(collection.uid, { database })),
+          ...settingsOf(postgresConnectionBody(collection.uid, { database })),
           name: sqlConnection.parse(other.json()).name,
         });
         expect(validationProblem.parse(edited.json()).errors).toEqual({ database: [STORE_DATABASE_REFUSED] });
@@ -304,7 +306,7 @@ describeEachStore(
       if (!database) return; // only a PostgreSQL store has a database to protect
       const { owner, collection } = await world(ctx());
       const id = sqlConnection.parse(
-        (await owner.call('POST', '/api/SqlConnection', postgresBody(collection.uid))).json(),
+        (await owner.call('POST', '/api/SqlConnection', postgresConnectionBody(collection.uid))).json(),
       ).id;
       expect((await owner.call('POST', `/api/SqlConnection/${id}/Test`)).statusCode).toBe(200);
       await moveStoredConnection(ctx(), id, { database_name: database, host: 'localhost' });

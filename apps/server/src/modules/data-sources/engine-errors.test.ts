@@ -1,8 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { texts } from '@datalab/contract/texts';
-import { buildCollection, buildPerson, unique } from '../../../test/support/builders.ts';
+import { buildCollection, buildPerson } from '../../../test/support/builders.ts';
 import { describeApp } from '../../../test/support/suite.ts';
-import { TEST_READER, ensureTestReader } from '../../../test/support/readers.ts';
+import { ensureTestReader, postgresConnectionBody } from '../../../test/support/readers.ts';
 
 // The engine's failures as replies (lib/engine-errors.ts), provoked for real against this machine's PostgreSQL
 // through the preview call: over time → 504, no free connection → 503, unreachable → 502, bad SQL → 400; nothing
@@ -15,17 +15,11 @@ describeApp('engine errors through the API', (ctx) => {
   async function world(overrides: Record<string, unknown> = {}) {
     const owner = await buildPerson(ctx());
     const collection = await buildCollection(ctx(), owner);
-    const connection = await owner.call('POST', '/api/SqlConnection', {
-      collectionUid: collection.uid,
-      name: unique('pg'),
-      kind: 'postgres',
-      host: '127.0.0.1',
-      port: 5432,
-      database: 'postgres',
-      username: TEST_READER,
-      password: 'not-in-replies',
-      ...overrides,
-    });
+    const connection = await owner.call(
+      'POST',
+      '/api/SqlConnection',
+      postgresConnectionBody(collection.uid, { password: 'not-in-replies', ...overrides }),
+    );
     expect(connection.statusCode, connection.body).toBe(201);
     const connectionId = connection.json<{ id: number }>().id;
     const preview = (sql: string, timeoutMs = 30_000) =>

@@ -3,7 +3,8 @@ import { previewParameterData } from '@datalab/contract/api/data-sources';
 import { cycleMessage } from '@datalab/contract/parameter-dependencies';
 import { validationProblem as problem } from '@datalab/contract/errors';
 import { describeApp } from '../../../test/support/suite.ts';
-import { unique } from '../../../test/support/builders.ts';
+import { unique, type Person } from '../../../test/support/builders.ts';
+import { buildTokenCaller } from '../../../test/support/token-caller.ts';
 import { world } from './test-world.ts';
 
 // POST /api/DataSource/ParameterData/Preview: the asset editor's live dropdown for a parameter not saved yet. It
@@ -91,25 +92,12 @@ describeApp('parameter data preview', (ctx) => {
       valueColumn: 'code',
       values: { region: '1' },
     };
-    expect((await w.reader.call('POST', '/api/DataSource/ParameterData/Preview', body)).statusCode).toBe(403);
-    const tokenAs = async (role: 'Reader' | 'Editor') => {
-      const created = await w.editor.call('POST', '/api/Token', {
-        kind: 'personal',
-        name: unique(`As ${role}`),
-        roles: [{ collectionUid: w.collection.uid, role }],
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      return created.json<{ secret: string }>().secret;
-    };
-    const withToken = async (secret: string) =>
-      ctx().app.inject({
-        method: 'POST',
-        url: '/api/DataSource/ParameterData/Preview',
-        headers: { authorization: `Bearer ${secret}` },
-        payload: body,
-      });
-    expect((await withToken(await tokenAs('Reader'))).statusCode).toBe(403);
-    expect((await withToken(await tokenAs('Editor'))).statusCode).toBe(200);
+    const preview = (caller: Person) => caller.call('POST', '/api/DataSource/ParameterData/Preview', body);
+    expect((await preview(w.reader)).statusCode).toBe(403);
+    const tokenAs = (role: 'Reader' | 'Editor') =>
+      buildTokenCaller(ctx(), w.editor, { kind: 'personal', roles: [{ collectionUid: w.collection.uid, role }] });
+    expect((await preview(await tokenAs('Reader'))).statusCode).toBe(403);
+    expect((await preview(await tokenAs('Editor'))).statusCode).toBe(200);
   });
 
   it('refuses a call with a value not allowed, listing the allowed values or the first ten and where the rest are', async () => {

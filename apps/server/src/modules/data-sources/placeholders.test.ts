@@ -6,7 +6,7 @@ import { unique } from '../../../test/support/builders.ts';
 import { describeApp } from '../../../test/support/suite.ts';
 import { createPeople, PEOPLE_SQL, world } from './test-world.ts';
 import { placeholderUndefined } from './validation.ts';
-import { TEST_READER, ensureTestReader } from '../../../test/support/readers.ts';
+import { ensureTestReader, postgresConnectionBody } from '../../../test/support/readers.ts';
 
 // Every `:name` the SQL of a saved asset uses has a parameter definition, on every save: the asset calls (POST/PUT
 // /api/SqlDataSource) and the parameter calls (POST/PUT .../Parameters, DELETE .../Parameters/{id}). Detection is
@@ -78,15 +78,7 @@ describeApp('placeholders and parameter definitions on save', (ctx) => {
     });
     expect(created.statusCode, created.body).toBe(201);
     // PostgreSQL: `:n::int` is the parameter n cast to int, `now()::date` a cast and nothing else.
-    const postgres = await owner.call('POST', '/api/SqlConnection', {
-      collectionUid: collection.uid,
-      name: unique('Warehouse'),
-      kind: 'postgres',
-      host: '127.0.0.1',
-      port: 5432,
-      database: 'postgres',
-      username: TEST_READER,
-    });
+    const postgres = await owner.call('POST', '/api/SqlConnection', postgresConnectionBody(collection.uid));
     const cast = await editor.call('POST', '/api/SqlDataSource', {
       collectionUid: collection.uid,
       connectionId: postgres.json<{ id: number }>().id,

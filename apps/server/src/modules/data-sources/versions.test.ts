@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
-import { assetVersion, assetVersionSummary, restoreAssetVersion } from '@datalab/contract/api/asset-versions';
+import { restoreAssetVersion } from '@datalab/contract/api/asset-versions';
 import { dataSourceDetail } from '@datalab/contract/api/data-sources';
-import { pageOf } from '@datalab/contract/paging';
+import { restore, version, versionPage, versions } from '../../../test/support/asset-versions.ts';
 import { auditRecords, buildCollection, unique, type Person } from '../../../test/support/builders.ts';
 import { describeEachStore } from '../../../test/support/suite.ts';
 import { buildTokenCaller } from '../../../test/support/token-caller.ts';
@@ -11,23 +11,6 @@ import { createPeople, PEOPLE_SQL, world } from './test-world.ts';
 // nothing keeps none), a version holds the whole definition, Restore saves it again as a new version through the
 // same checks as any save, and the asset keeps its uid: tokens and the calling layer go on working, and the cache
 // never answers with the result of another definition.
-
-const versionPage = pageOf(assetVersionSummary);
-
-async function versions(person: Person, uid: string) {
-  const response = await person.call('GET', `/api/DataSource/${uid}/Versions?pageSize=100`);
-  expect(response.statusCode, response.body).toBe(200);
-  return versionPage.parse(response.json()).items;
-}
-
-async function version(person: Person, uid: string, n: number) {
-  const response = await person.call('GET', `/api/DataSource/${uid}/Versions/${n}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return assetVersion.parse(response.json());
-}
-
-const restore = (person: Person, uid: string, n: number) =>
-  person.call('POST', `/api/DataSource/${uid}/Versions/${n}/Restore`);
 
 describeEachStore('the history of an asset', (ctx) => {
   it('keeps a version for every kind of save, and none for a save that changes nothing', async () => {

@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { parse, stringify } from 'yaml';
 import { createTestApp } from '../../../test/support/app.ts';
-import type { TestApp } from '../../../test/support/app.ts';
-import { auditRecords, buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { auditRecords, buildCollection, buildPerson } from '../../../test/support/builders.ts';
 import { describeEachStore } from '../../../test/support/suite.ts';
+import { buildTokenCaller } from '../../../test/support/token-caller.ts';
 import {
   applyOk,
   definitionUrl,
@@ -33,16 +33,6 @@ type Doc = {
   prune?: boolean;
   [key: string]: unknown;
 };
-
-/** A personal access token of `person`, made through the API. */
-async function createToken(person: Person, body: { roles: { collectionUid: string; role: string }[] }) {
-  const response = await person.call('POST', '/api/Token', { kind: 'personal', name: unique('Token'), ...body });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<{ secret: string }>();
-}
-
-const withToken = (t: TestApp, secret: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { authorization: `Bearer ${secret}` }, ...(payload ? { payload } : {}) });
 
 const rowsOf = async (call: Promise<{ statusCode: number; body: string }>) => {
   const response = await call;
@@ -350,24 +340,24 @@ describeEachStore('definitions as code', (ctx, store) => {
     const stranger = await buildPerson(t);
     expect((await stranger.call('GET', definitionUrl(collection.uid))).statusCode).toBe(404);
     const elsewhere = await buildCollection(t, owner);
-    const narrowed = await createToken(owner, { roles: [{ collectionUid: elsewhere.uid, role: 'Owner' }] });
-    const byToken = (method: 'GET' | 'POST', url: string, payload?: object) =>
-      withToken(t, narrowed.secret, method, url, payload);
-    expect((await byToken('GET', definitionUrl(collection.uid))).statusCode).toBe(404);
+    const tokenAs = (role: string, on: { uid: string }) =>
+      buildTokenCaller(t, owner, { kind: 'personal', roles: [{ collectionUid: on.uid, role }] });
+    const narrowed = await tokenAs('Owner', elsewhere);
+    expect((await narrowed.call('GET', definitionUrl(collection.uid))).statusCode).toBe(404);
     expect(
-      (await byToken('POST', definitionUrl(collection.uid, '/Apply'), { document: doc, secrets: {} })).statusCode,
+      (await narrowed.call('POST', definitionUrl(collection.uid, '/Apply'), { document: doc, secrets: {} })).statusCode,
     ).toBe(404);
-    expect((await byToken('GET', definitionUrl(elsewhere.uid))).statusCode).toBe(200);
-    const readerToken = await createToken(owner, { roles: [{ collectionUid: collection.uid, role: 'Reader' }] });
-    expect((await withToken(t, readerToken.secret, 'GET', definitionUrl(collection.uid))).statusCode).toBe(403);
+    expect((await narrowed.call('GET', definitionUrl(elsewhere.uid))).statusCode).toBe(200);
+    const readerToken = await tokenAs('Reader', collection);
+    expect((await readerToken.call('GET', definitionUrl(collection.uid))).statusCode).toBe(403);
     // An Owner's token plans and applies assets, never roles.
-    const ownerToken = await createToken(owner, { roles: [{ collectionUid: collection.uid, role: 'Owner' }] });
+    const ownerToken = await tokenAs('Owner', collection);
     const withRole = structuredClone(doc) as { dataRoles: { users: { username: string; role: string }[] } };
     const newcomer = await buildPerson(t, { sub: `newcomer-${store}-${Date.now()}` });
     const username = (await newcomer.call('GET', '/api/Account/GetCurrentUser')).json<{ username: string }>().username;
     withRole.dataRoles.users.push({ username, role: 'Reader' });
     const tokenApply = (document: unknown) =>
-      withToken(t, ownerToken.secret, 'POST', definitionUrl(collection.uid, '/Apply'), { document, secrets: {} });
+      ownerToken.call('POST', definitionUrl(collection.uid, '/Apply'), { document, secrets: {} });
     const refused = await tokenApply(withRole);
     expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.body).toContain('cannot change data roles');

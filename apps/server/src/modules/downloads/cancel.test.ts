@@ -2,7 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import pg from 'pg';
 import type { DownloadJob } from '@datalab/contract/api/downloads';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { buildCollection, buildPerson } from '../../../test/support/builders.ts';
 import {
   buildAsset,
   buildConnection,
@@ -10,6 +10,7 @@ import {
   createSqliteSource,
 } from '../../../test/support/orders-source.ts';
 import { describeApp } from '../../../test/support/suite.ts';
+import { buildTokenCaller } from '../../../test/support/token-caller.ts';
 import { NOT_CANCELLABLE } from './service.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 
@@ -92,21 +93,10 @@ describeApp('cancelling a download', (ctx) => {
 
     expect((await other.call('POST', `/api/Download/${job.id}/Cancel`)).statusCode).toBe(404);
     // The owner's own token, narrowed to another collection, does not reach the job.
-    const made = await owner.call('POST', '/api/Token', {
+    const narrowed = await buildTokenCaller(t, owner, {
       kind: 'personal',
-      name: unique('Narrow'),
       roles: [{ collectionUid: elsewhere.uid, role: 'Reader' }],
     });
-    expect(made.statusCode).toBe(201);
-    const narrowed: Pick<Person, 'call'> = {
-      call: (method, url, payload) =>
-        t.app.inject({
-          method,
-          url,
-          headers: { authorization: `Bearer ${made.json<{ secret: string }>().secret}` },
-          ...(payload !== undefined ? { payload: payload as object } : {}),
-        }),
-    };
     expect((await narrowed.call('POST', `/api/Download/${job.id}/Cancel`)).statusCode).toBe(404);
     expect((await owner.call('GET', `/api/Download/${job.id}/Status`)).json<DownloadJob>().state).toBe('Completed');
   });

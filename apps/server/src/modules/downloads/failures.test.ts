@@ -1,15 +1,10 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { TestApp } from '../../../test/support/app.ts';
-import { buildCollection, buildPerson, type Person } from '../../../test/support/builders.ts';
+import { buildPerson } from '../../../test/support/builders.ts';
+import { useOrdersWorld } from '../../../test/support/orders-world.ts';
 import { describeApp } from '../../../test/support/suite.ts';
-import {
-  buildAsset,
-  buildConnection,
-  createPostgresSource,
-  createSqliteSource,
-  type CollectionRef,
-} from '../../../test/support/orders-source.ts';
+import { buildTokenCaller } from '../../../test/support/token-caller.ts';
 import { startJob, waitFor } from './test-helpers.ts';
 
 // What goes wrong between the start of a job and its file: the caller's access goes before the job runs, the file
@@ -21,31 +16,16 @@ const MAX_BYTES = 300;
 describeApp(
   'downloads that fail',
   (context) => {
-    let owner: Person;
-    let reader: Person;
-    let collection: CollectionRef;
-    let sqliteConnection: number;
-    let postgresConnection: number;
-    let dropPostgres: () => Promise<void> = async () => undefined;
-
-    beforeAll(async () => {
-      const t = context();
-      [owner, reader] = await Promise.all([buildPerson(t), buildPerson(t)]);
-      collection = await buildCollection(t, owner, { roles: [[reader, 'Reader']] });
-      sqliteConnection = await buildConnection(owner, collection, { driver: 'sqlite', path: createSqliteSource(t) });
-      const postgres = await createPostgresSource();
-      dropPostgres = postgres.drop;
-      postgresConnection = await buildConnection(owner, collection, { driver: 'postgres', url: postgres.url });
-    });
-    afterAll(async () => dropPostgres());
+    const world = useOrdersWorld(context);
 
     const orders = (sql = 'select id, region, customer, amount from orders order by id') =>
-      buildAsset(owner, collection, sqliteConnection, { sql });
+      world.asset(world.sqliteConnection, { sql });
     const filesOf = (t: TestApp, id: string) =>
       existsSync(t.config.downloads.dir) ? readdirSync(t.config.downloads.dir).filter((n) => n.startsWith(id)) : [];
 
     it('fails a job whose owner lost access before it ran, and one whose owner was deactivated', async () => {
       const t = context();
+      const { owner, collection } = world;
       const member = await buildPerson(t);
       const other = await buildPerson(t);
       await t.app.db
@@ -57,7 +37,7 @@ describeApp(
         .execute();
       await t.app.access.bump(t.app.db);
       // One job at a time (DOWNLOAD_CONCURRENCY=1): a slow one holds the queue while the others wait.
-      const slow = await buildAsset(owner, collection, postgresConnection, { sql: 'select pg_sleep(1.5)::text as s' });
+      const slow = await world.asset(world.postgresConnection, { sql: 'select pg_sleep(1.5)::text as s' });
       const blocker = await startJob(owner, { dataAssetUid: slow.uid, format: 'csv' });
       const asset = await orders();
       const revoked = await startJob(member, { dataAssetUid: asset.uid, format: 'csv' });
@@ -99,6 +79,7 @@ describeApp(
 
     it(`fails a file past DOWNLOAD_MAX_BYTES (${MAX_BYTES}) with the limit's message, leaving no file`, async () => {
       const t = context();
+      const { reader } = world;
       const asset = await orders();
       const job = await waitFor(reader, (await startJob(reader, { dataAssetUid: asset.uid, format: 'csv' })).id);
       expect(job).toMatchObject({
@@ -128,6 +109,7 @@ describeApp(
 
     it('fails with "The file could not be written" when the folder is no longer writable, and recovers', async () => {
       const t = context();
+      const { reader } = world;
       const dir = t.config.downloads.dir;
       const asset = await orders('select id from orders where id = 1');
       rmSync(dir, { recursive: true, force: true });
@@ -145,6 +127,7 @@ describeApp(
 
     it('puts back a job whose process died mid-run, and fails one interrupted twice', async () => {
       const t = context();
+      const { reader } = world;
       const asset = await orders('select id from orders where id <= 2');
       const crashed = await startJob(reader, { dataAssetUid: asset.uid, format: 'csv' });
       await waitFor(reader, crashed.id);
@@ -184,17 +167,14 @@ describeApp(
 
     it("gives a collection token's jobs to the token: its owner's sign-in does not see them", async () => {
       const t = context();
-      const created = await owner.call('POST', '/api/Token', {
+      const { owner, collection } = world;
+      const feed = await buildTokenCaller(t, owner, {
         kind: 'collection',
         name: 'Feed',
         collectionUid: collection.uid,
       });
-      expect(created.statusCode).toBe(201);
-      const secret = created.json<{ secret: string }>().secret;
-      const asToken = (method: 'GET' | 'POST', url: string, payload?: object) =>
-        t.app.inject({ method, url, headers: { authorization: `Bearer ${secret}` }, ...(payload ? { payload } : {}) });
       const asset = await orders('select id from orders where id <= 2');
-      const started = await asToken('POST', '/api/Download', { dataAssetUid: asset.uid, format: 'ndjson' });
+      const started = await feed.call('POST', '/api/Download', { dataAssetUid: asset.uid, format: 'ndjson' });
       expect(started.statusCode).toBe(202);
       const id = started.json<{ id: string }>().id;
       const row = await t.app.db.selectFrom('download_jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -202,13 +182,13 @@ describeApp(
       expect((await owner.call('GET', `/api/Download/${id}/Status`)).statusCode).toBe(404);
       let state = '';
       for (let i = 0; i < 200 && state !== 'Completed'; i += 1) {
-        state = (await asToken('GET', `/api/Download/${id}/Status`)).json<{ state: string }>().state;
+        state = (await feed.call('GET', `/api/Download/${id}/Status`)).json<{ state: string }>().state;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       expect(state).toBe('Completed');
-      const file = await asToken('GET', `/api/Download/${id}/File`);
+      const file = await feed.call('GET', `/api/Download/${id}/File`);
       expect(file.body.trim().split('\n')).toEqual(['{"id":1}', '{"id":2}']);
-      expect((await asToken('GET', '/api/Download')).json()).toMatchObject({ totalCount: 1 });
+      expect((await feed.call('GET', '/api/Download')).json()).toMatchObject({ totalCount: 1 });
     });
   },
   { env: { DOWNLOAD_CONCURRENCY: '1', DOWNLOAD_MAX_BYTES: String(MAX_BYTES) } },

@@ -1,4 +1,3 @@
-import { crc32 } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LEAK_REPORT_ENTRIES_MAX, LEAK_REPORT_RECEIVED } from '@datalab/contract/api/tokens';
@@ -6,8 +5,9 @@ import { INVALID_TOKEN } from '../../lib/errors.ts';
 import { createLoggedTestApp, type TestApp } from '../../../test/support/app.ts';
 import { auditRecords, buildPerson, type Person } from '../../../test/support/builders.ts';
 import { isPostgresAvailable } from '../../../test/support/stores.ts';
+import { withChecksum } from '../../../test/support/tokens.ts';
 import { LEAK_REPORTS_PER_MINUTE } from './routes.ts';
-import { buildPlace, createToken, withToken, type Place } from './test-world.ts';
+import { buildPlace, createToken, expireToken, withToken, type Place } from './test-world.ts';
 
 // Leak reports (POST /api/Token/Leaked) through inject, on both metadata stores, with the app's own log output
 // captured at debug level: a reported secret revokes its token at once (the next call is 401), the owner's list says
@@ -15,18 +15,6 @@ import { buildPlace, createToken, withToken, type Place } from './test-world.ts'
 // was sent, one token's secret never revokes another, and each address gets a small budget.
 
 const postgres = await isPostgresAvailable();
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-
-/** The documented format's checksum (docs/tokens.md): CRC-32 of prefix and body, as 6 base62 characters. */
-const withChecksum = (prefixAndBody: string) => {
-  let value = crc32(prefixAndBody);
-  let checksum = '';
-  for (let i = 0; i < 6; i += 1) {
-    checksum = BASE62[value % 62] + checksum;
-    value = Math.floor(value / 62);
-  }
-  return prefixAndBody + checksum;
-};
 
 let addresses = 0;
 /** A fresh reporter address, so each test's reports draw on their own budget. */
@@ -136,12 +124,7 @@ for (const store of ['sqlite', 'postgres'] as const) {
       const revoked = await personal();
       await owner.call('PUT', `/api/Token/${revoked.id}/Revoke`);
       const expired = await personal();
-      await t.app.db
-        .updateTable('tokens')
-        .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-        .where('id', '=', expired.id)
-        .execute();
-      await t.app.access.bump(t.app.db); // a direct write (tests only): the embedded store caches rows per version
+      await expireToken(t, expired.id);
       const live = await personal();
       const typo = `${live.secret.slice(0, 20)}${live.secret[20] === 'a' ? 'b' : 'a'}${live.secret.slice(21)}`;
       const sent = [

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../../test/support/app.ts';
-import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { buildCollection, buildPerson, callAs, unique, type Person } from '../../../test/support/builders.ts';
 import { collectionSqliteFile } from '../../../test/support/sqlite-files.ts';
 
 // The world of the token tests: two collections, each with a SQLite connection and one data asset of regions,
@@ -75,6 +75,16 @@ export async function createToken(
   return response.json<TokenReply & { secret: string }>();
 }
 
+/** Makes token `id` expired a second ago, written to the store behind the API's back. */
+export async function expireToken(t: TestApp, id: number) {
+  await t.app.db
+    .updateTable('tokens')
+    .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+    .where('id', '=', id)
+    .execute();
+  await t.app.access.bump(t.app.db); // a direct write (tests only): the embedded store caches rows per version
+}
+
 /** A request with a Data Lab token (or any bearer credential). */
 export function withToken(
   t: TestApp,
@@ -83,12 +93,7 @@ export function withToken(
   url: string,
   payload?: object,
 ): Promise<LightMyRequestResponse> {
-  return t.app.inject({
-    method,
-    url,
-    headers: { authorization: `Bearer ${secret}` },
-    ...(payload ? { payload } : {}),
-  });
+  return callAs(t, secret)(method, url, payload);
 }
 
 /** A reply's body without its request id, to compare refusals. */

@@ -1,27 +1,16 @@
-import { crc32 } from 'node:zlib';
 import { beforeAll, expect, it } from 'vitest';
 import { token as tokenSchema, TOKEN_PATTERN_SOURCE } from '@datalab/contract/api/tokens';
 import { INVALID_TOKEN } from '../../lib/errors.ts';
 import { auditRecords, buildGroup, buildPerson, type Person } from '../../../test/support/builders.ts';
 import { describeEachStore } from '../../../test/support/suite.ts';
+import { withChecksum } from '../../../test/support/tokens.ts';
 import { TOKEN_FAILURES_PER_MINUTE } from './authentication.service.ts';
-import { buildPlace, buildWorld, createToken, shape, withToken, type Place } from './test-world.ts';
+import { buildPlace, buildWorld, createToken, expireToken, shape, withToken, type Place } from './test-world.ts';
 
 // Data Lab tokens through HTTP (inject), on both metadata stores: their lifecycle, what they may call, the narrowing
 // of a personal access token by its owner's current roles, identical refusals, and what a token may never do.
 
 const DAY_MS = 86_400_000;
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
-/** The documented format's checksum: CRC-32 of prefix and body, as 6 base62 characters. */
-const withChecksum = (prefixAndBody: string) => {
-  let value = crc32(prefixAndBody);
-  let checksum = '';
-  for (let i = 0; i < 6; i += 1) {
-    checksum = BASE62[value % 62] + checksum;
-    value = Math.floor(value / 62);
-  }
-  return prefixAndBody + checksum;
-};
 const targetOf = (record: { details: object }) => (record.details as { target?: { id?: unknown } }).target?.id;
 const utcDate = (offsetDays: number) => new Date(Date.now() + offsetDays * DAY_MS).toISOString().slice(0, 10);
 
@@ -181,18 +170,15 @@ describeEachStore('Data Lab tokens', (context) => {
     expect(revocation.json()).toMatchObject({ status: 'Revoked', revokedBy: { id: owner.id } });
     // Revoking twice is harmless.
     expect((await owner.call('PUT', `/api/Token/${revoked.id}/Revoke`)).json()).toMatchObject({ status: 'Revoked' });
-    await t.app.db
-      .updateTable('tokens')
-      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
-      .where('id', '=', expired.id)
-      .execute();
-    await t.app.access.bump(t.app.db); // a direct write (tests only): the embedded store caches rows per version
+    await expireToken(t, expired.id);
     expect((await owner.call('GET', `/api/Token?id=${expired.id}`)).json()).toMatchObject({ status: 'Expired' });
 
     const body = revoked.secret.slice(4, 44);
     const typo = `${revoked.secret.slice(0, 10)}${revoked.secret[10] === 'a' ? 'b' : 'a'}${revoked.secret.slice(11)}`;
     const unknownButWellFormed = `dlp_${'0'.repeat(40)}${'0'.repeat(6)}`;
-    // The right lookup id and a valid checksum, the wrong secret: found, and refused by the hash.
+    // The right lookup id and a valid checksum, the wrong secret: found, and refused by the hash. The checksum is
+    // the one the server gives its own tokens.
+    expect(withChecksum(live.secret.slice(0, 44))).toBe(live.secret);
     const forged = withChecksum(`dlp_${revoked.secret.slice(4, 16)}${'A'.repeat(28)}`);
     const forgedLive = withChecksum(`dlp_${live.secret.slice(4, 16)}${'A'.repeat(28)}`);
     const refusals = await Promise.all(

@@ -1,29 +1,13 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { assetVersion, assetVersionSummary, restoreAssetVersion } from '@datalab/contract/api/asset-versions';
+import { restoreAssetVersion } from '@datalab/contract/api/asset-versions';
 import { dataSourceDetail } from '@datalab/contract/api/data-sources';
 import { describeEachStore } from '../../../test/support/suite.ts';
-import { pageOf } from '@datalab/contract/paging';
-import type { Person } from '../../../test/support/builders.ts';
+import { restore, version, versions } from '../../../test/support/asset-versions.ts';
 import { createItemsAsset, itemsRequest, startUpstream, webApiWorld, type Upstream } from './test-upstream.ts';
 
 // The history of Web API assets: their saves (the request, the credential picked) keep versions like SQL ones, and
 // Restore brings back the request and credential. Also: an asset saved before versions existed begins its history
 // at the first read, with its state then as version 1.
-
-async function versions(person: Person, uid: string) {
-  const response = await person.call('GET', `/api/DataSource/${uid}/Versions`);
-  expect(response.statusCode, response.body).toBe(200);
-  return pageOf(assetVersionSummary).parse(response.json()).items;
-}
-
-async function version(person: Person, uid: string, n: number) {
-  const response = await person.call('GET', `/api/DataSource/${uid}/Versions/${n}`);
-  expect(response.statusCode, response.body).toBe(200);
-  return assetVersion.parse(response.json());
-}
-
-const restore = (person: Person, uid: string, n: number) =>
-  person.call('POST', `/api/DataSource/${uid}/Versions/${n}/Restore`);
 
 let upstream: Upstream;
 beforeAll(async () => {
