@@ -1,6 +1,6 @@
 import { beforeAll, expect, it } from 'vitest';
 import { texts } from '@datalab/contract/texts';
-import { buildCollection, buildPerson, type Person } from '../../test/support/builders.ts';
+import { buildPerson, buildTeam, type Person } from '../../test/support/builders.ts';
 import {
   buildAsset,
   buildConnection,
@@ -27,18 +27,8 @@ describeApp('error replies and secrets', (context) => {
 
   beforeAll(async () => {
     const t = context();
-    [owner, editor, reader, admin] = await Promise.all([
-      buildPerson(t),
-      buildPerson(t),
-      buildPerson(t),
-      buildPerson(t, { canManageUsers: true }),
-    ]);
-    collection = await buildCollection(t, owner, {
-      roles: [
-        [editor, 'Editor'],
-        [reader, 'Reader'],
-      ],
-    });
+    ({ owner, editor, reader, collection } = await buildTeam(t));
+    admin = await buildPerson(t, { canManageUsers: true });
     connectionId = await buildConnection(owner, collection, { driver: 'sqlite', path: createSqliteSource(t) });
   });
 

@@ -26,16 +26,15 @@ export const callAs =
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
 
+export interface PersonOverrides {
+  sub?: string;
+  name?: string;
+  canManageUsers?: boolean;
+  /** member of a COLLECTION_CREATOR_GROUPS group */ creator?: boolean;
+}
+
 /** A signed-in user with a valid access token, provisioned through the API itself. */
-export async function buildPerson(
-  t: TestApp,
-  overrides: {
-    sub?: string;
-    name?: string;
-    canManageUsers?: boolean;
-    /** member of a COLLECTION_CREATOR_GROUPS group */ creator?: boolean;
-  } = {},
-): Promise<Person> {
+export async function buildPerson(t: TestApp, overrides: PersonOverrides = {}): Promise<Person> {
   const sub = overrides.sub ?? unique('person');
   const now = Math.floor(Date.now() / 1000);
   const token = await signWithServerKey(t.config.dataDir, {
@@ -117,6 +116,30 @@ export async function buildCollection(
   }
   await t.app.access.bump(t.app.db);
   return collection;
+}
+
+export interface Team {
+  owner: Person;
+  editor: Person;
+  reader: Person;
+  collection: Awaited<ReturnType<typeof buildCollection>>;
+}
+
+/** An Owner, an Editor and a Reader of one new collection, each person built with its own overrides. */
+export async function buildTeam(
+  t: TestApp,
+  roles: { owner?: PersonOverrides; editor?: PersonOverrides; reader?: PersonOverrides } = {},
+): Promise<Team> {
+  const owner = await buildPerson(t, roles.owner);
+  const editor = await buildPerson(t, roles.editor);
+  const reader = await buildPerson(t, roles.reader);
+  const collection = await buildCollection(t, owner, {
+    roles: [
+      [editor, 'Editor'],
+      [reader, 'Reader'],
+    ],
+  });
+  return { owner, editor, reader, collection };
 }
 
 export async function buildGroup(t: TestApp, admin: Person, overrides: { name?: string; members?: Person[] } = {}) {

@@ -5,7 +5,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { connectionTestResult, sqlConnection } from '@datalab/contract/api/sql-connections';
 import { problem, validationProblem } from '@datalab/contract/errors';
 import { texts } from '@datalab/contract/texts';
-import { auditRecords, buildCollection, buildPerson, unique } from '../../../test/support/builders.ts';
+import { auditRecords, buildPerson, buildTeam, unique } from '../../../test/support/builders.ts';
 import type { TestApp } from '../../../test/support/app.ts';
 import { describeEachStore } from '../../../test/support/suite.ts';
 import {
@@ -28,19 +28,6 @@ function sqliteFile(t: TestApp, collectionUid: string) {
   return collectionSqliteFile(t.config.dataDir, collectionUid, 'conn/test.sqlite', sql);
 }
 
-async function world(t: TestApp) {
-  const owner = await buildPerson(t);
-  const editor = await buildPerson(t);
-  const reader = await buildPerson(t);
-  const collection = await buildCollection(t, owner, {
-    roles: [
-      [editor, 'Editor'],
-      [reader, 'Reader'],
-    ],
-  });
-  return { owner, editor, reader, collection };
-}
-
 // As the reader, an account that may only read: the server refuses a superuser (privileged-accounts.test.ts).
 const postgresBody = (collectionUid: string, overrides: Record<string, unknown> = {}) => ({
   ...postgresConnectionBody(collectionUid),
@@ -55,7 +42,7 @@ describeEachStore('SQL connections', (ctx) => {
   });
 
   it('seals the password, never returns it, and keeps it unless a new one is sent', async () => {
-    const { owner, reader, collection } = await world(ctx());
+    const { owner, reader, collection } = await buildTeam(ctx());
     const created = await owner.call('POST', '/api/SqlConnection', postgresBody(collection.uid));
     expect(created.statusCode).toBe(201);
     expect(created.body).not.toContain(SECRET);
@@ -107,7 +94,7 @@ describeEachStore('SQL connections', (ctx) => {
   });
 
   it('lets Owners manage connections; Editors and Readers get 403, strangers 404', async () => {
-    const { editor, reader, collection } = await world(ctx());
+    const { editor, reader, collection } = await buildTeam(ctx());
     const stranger = await buildPerson(ctx());
     const body = {
       collectionUid: collection.uid,
@@ -127,7 +114,7 @@ describeEachStore('SQL connections', (ctx) => {
   });
 
   it("confines SQLite files to the collection's folder, away from the metadata store; one name per collection", async () => {
-    const { owner, collection } = await world(ctx());
+    const { owner, collection } = await buildTeam(ctx());
     // A folder inside the collection's folder that leads outside it.
     const folder = collectionFolder(ctx().config.dataDir, collection.uid);
     mkdirSync(folder, { recursive: true });
@@ -171,7 +158,7 @@ describeEachStore('SQL connections', (ctx) => {
   });
 
   it('tests a connection: server version, no warning for a reader, why it failed without the password', async () => {
-    const { owner, editor, collection } = await world(ctx());
+    const { owner, editor, collection } = await buildTeam(ctx());
     const created = sqlConnection.parse(
       (await owner.call('POST', '/api/SqlConnection', postgresBody(collection.uid))).json(),
     );
@@ -210,7 +197,7 @@ describeEachStore('SQL connections', (ctx) => {
   });
 
   it('tests a MariaDB connection and previews through it', async () => {
-    const { owner, collection } = await world(ctx());
+    const { owner, collection } = await buildTeam(ctx());
     const body = postgresBody(collection.uid, { kind: 'mysql', port: 3306, database: 'information_schema' });
     const created = await owner.call('POST', '/api/SqlConnection', { ...body, password: TEST_READER_PASSWORD });
     expect(created.statusCode, created.body).toBe(201);
@@ -233,7 +220,7 @@ describeEachStore('SQL connections', (ctx) => {
   });
 
   it('refuses to delete a connection an asset uses, with 409, and deletes an unused one', async () => {
-    const { owner, collection } = await world(ctx());
+    const { owner, collection } = await buildTeam(ctx());
     const body = {
       collectionUid: collection.uid,
       name: unique('Local'),

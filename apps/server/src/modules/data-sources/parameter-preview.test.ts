@@ -5,7 +5,7 @@ import { validationProblem as problem } from '@datalab/contract/errors';
 import { describeApp } from '../../../test/support/suite.ts';
 import { unique, type Person } from '../../../test/support/builders.ts';
 import { buildTokenCaller } from '../../../test/support/token-caller.ts';
-import { world } from './test-world.ts';
+import { createCountries, world } from './test-world.ts';
 
 // POST /api/DataSource/ParameterData/Preview: the asset editor's live dropdown for a parameter not saved yet. It
 // runs the chosen parameter data source as the calling layer does, with only the parents named in dependsOn, and is
@@ -161,13 +161,8 @@ describeApp('parameter data preview', (ctx) => {
 describeApp('dependent parameters on save', (ctx) => {
   it('refuses dependencies that loop, in the words the editor greys the choice with', async () => {
     const w = await world(ctx());
-    const countries = await w.editor.call('POST', '/api/SqlDataSource', {
-      collectionUid: w.collection.uid,
-      connectionId: w.connectionId,
-      name: unique('Countries'),
-      sql: 'select code, name from countries',
-    });
-    const source = fromSource(countries.json<{ id: number }>().id, 'code', 'name');
+    const countries = await createCountries(w.editor, w.collection.uid, w.connectionId);
+    const source = fromSource(countries.id, 'code', 'name');
     const looped = await w.editor.call('POST', '/api/SqlDataSource', {
       collectionUid: w.collection.uid,
       connectionId: w.connectionId,

@@ -4,22 +4,14 @@ import { DatabaseSync } from 'node:sqlite';
 import { expect } from 'vitest';
 import { dataSourceDetail } from '@datalab/contract/api/data-sources';
 import type { TestApp } from '../../../test/support/app.ts';
-import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { buildTeam, unique, type Person } from '../../../test/support/builders.ts';
 import { collectionFilePath } from '../../../test/support/sqlite-files.ts';
 
 // The world of the data source tests: an Owner, an Editor and a Reader of one collection with a SQLite
 // connection "Shop" to a small file of regions, countries and people.
 
 export async function world(t: TestApp) {
-  const owner = await buildPerson(t);
-  const editor = await buildPerson(t);
-  const reader = await buildPerson(t);
-  const collection = await buildCollection(t, owner, {
-    roles: [
-      [editor, 'Editor'],
-      [reader, 'Reader'],
-    ],
-  });
+  const { owner, editor, reader, collection } = await buildTeam(t);
   const name = `${unique('shop')}.sqlite`;
   const file = collectionFilePath(t.config.dataDir, collection.uid, name);
   mkdirSync(dirname(file), { recursive: true });
@@ -57,6 +49,18 @@ export async function createPeople(
     parameters: [{ name: 'country', type: 'string', list: true, required: true }],
     transformations: [{ name: 'Privacy', rules: [{ type: 'mask', column: 'email', mode: 'full' }] }],
     ...extra,
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return dataSourceDetail.parse(response.json());
+}
+
+/** An asset "Countries" of the shop (code and name, no parameters), to feed a parameter's allowed values. */
+export async function createCountries(editor: Person, collectionUid: string, connectionId: number) {
+  const response = await editor.call('POST', '/api/SqlDataSource', {
+    collectionUid,
+    connectionId,
+    name: unique('Countries'),
+    sql: 'select code, name from countries',
   });
   expect(response.statusCode, response.body).toBe(201);
   return dataSourceDetail.parse(response.json());

@@ -2,10 +2,10 @@ import { expect, it } from 'vitest';
 import { restoreAssetVersion } from '@datalab/contract/api/asset-versions';
 import { dataSourceDetail } from '@datalab/contract/api/data-sources';
 import { restore, version, versionPage, versions } from '../../../test/support/asset-versions.ts';
-import { auditRecords, buildCollection, unique, type Person } from '../../../test/support/builders.ts';
+import { auditRecords, buildCollection, type Person } from '../../../test/support/builders.ts';
 import { describeEachStore } from '../../../test/support/suite.ts';
 import { buildTokenCaller } from '../../../test/support/token-caller.ts';
-import { createPeople, PEOPLE_SQL, world } from './test-world.ts';
+import { createCountries, createPeople, PEOPLE_SQL, world } from './test-world.ts';
 
 // The history of an asset through HTTP on both stores: every kind of save keeps a version (a save that changes
 // nothing keeps none), a version holds the whole definition, Restore saves it again as a new version through the
@@ -143,13 +143,8 @@ describeEachStore('the history of an asset', (ctx) => {
 
   it('refuses a restore whose parameter data source is gone with a 400 on its field, changing nothing', async () => {
     const w = await world(ctx());
-    const countries = await w.editor.call('POST', '/api/SqlDataSource', {
-      collectionUid: w.collection.uid,
-      connectionId: w.connectionId,
-      name: unique('Countries'),
-      sql: 'select code, name from countries',
-    });
-    const countriesId = countries.json<{ id: number }>().id;
+    const countries = await createCountries(w.editor, w.collection.uid, w.connectionId);
+    const countriesId = countries.id;
     const fed = { kind: 'dataSource', dataSourceId: countriesId, valueColumn: 'code', labelColumn: 'name' };
     const asset = await createPeople(w.editor, w.collection.uid, w.connectionId, {
       parameters: [{ name: 'country', type: 'string', list: true, required: true, allowedValues: fed }],
@@ -158,7 +153,7 @@ describeEachStore('the history of an asset', (ctx) => {
       parameters: [{ name: 'country', type: 'string', list: true, required: true }],
     });
     expect(fixed.statusCode).toBe(200);
-    const gone = await w.editor.call('DELETE', `/api/SqlDataSource?uid=${countries.json<{ uid: string }>().uid}`);
+    const gone = await w.editor.call('DELETE', `/api/SqlDataSource?uid=${countries.uid}`);
     expect(gone.statusCode, gone.body).toBe(200);
     const before = await w.editor.call('GET', `/api/DataSource/GetByUid/${asset.uid}`);
 

@@ -4,7 +4,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { TestApp } from '../../../test/support/app.ts';
-import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { buildTeam, unique, type Person } from '../../../test/support/builders.ts';
 import { collectionFilePath } from '../../../test/support/sqlite-files.ts';
 
 // The world of the definition tests: a collection with a SQLite connection "Shop", an asset "Countries" that
@@ -26,15 +26,7 @@ export function writeShop(t: TestApp, collectionUid: string) {
 }
 
 export async function definitionWorld(t: TestApp, ownerSub = unique('owner')) {
-  const owner = await buildPerson(t, { sub: ownerSub });
-  const editor = await buildPerson(t);
-  const reader = await buildPerson(t);
-  const collection = await buildCollection(t, owner, {
-    roles: [
-      [editor, 'Editor'],
-      [reader, 'Reader'],
-    ],
-  });
+  const { owner, editor, reader, collection } = await buildTeam(t, { owner: { sub: ownerSub } });
   writeShop(t, collection.uid);
   const connection = await owner.call('POST', '/api/SqlConnection', {
     collectionUid: collection.uid,

@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { TestApp } from '../../../test/support/app.ts';
-import { buildCollection, buildPerson, unique, type Person } from '../../../test/support/builders.ts';
+import { buildTeam, unique, type Person } from '../../../test/support/builders.ts';
 
 // A real upstream Web API for the tests, on a local port (loopback, so a connection must allow its host):
 // /v1/items pages through 25 items (page, pageSize) and wants the API key in X-Api-Key; /v1/items/{id}; /v1/fail
@@ -77,15 +77,7 @@ export async function startUpstream(): Promise<Upstream> {
  * Web API connection to the upstream and an API-key credential.
  */
 export async function webApiWorld(t: TestApp, upstream: Upstream) {
-  const owner = await buildPerson(t, { canManageUsers: true });
-  const editor = await buildPerson(t);
-  const reader = await buildPerson(t);
-  const collection = await buildCollection(t, owner, {
-    roles: [
-      [editor, 'Editor'],
-      [reader, 'Reader'],
-    ],
-  });
+  const { owner, editor, reader, collection } = await buildTeam(t, { owner: { canManageUsers: true } });
   const created = await owner.call('POST', '/api/WebApiConnection', {
     collectionUid: collection.uid,
     name: unique('Upstream'),
