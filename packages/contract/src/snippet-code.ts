@@ -79,6 +79,9 @@ function pythonLiteral(value: SnippetValue): string {
   return pythonString(value as string);
 }
 
+/** The modules pythonRequest's lines use; a snippet's own imports go around them in alphabetical order. */
+const pythonRequestImports = ['import json', 'import urllib.error', 'import urllib.request'];
+
 /** The request and its sending, shared by the standard-library and pandas snippets. */
 function pythonRequest(call: SnippetCall, read: string[]): string[] {
   const values = call.sent.map(([name, value]) => `    ${pythonString(name)}: ${pythonLiteral(value)},`);
@@ -108,9 +111,7 @@ function python(call: SnippetCall): SnippetCode {
   const lines = [
     `# ${title(call, rowsWord(call))} (Python 3, standard library only).`,
     ...(isJson ? [] : ['import csv', 'import io']),
-    'import json',
-    'import urllib.error',
-    'import urllib.request',
+    ...pythonRequestImports,
     '',
     ...pythonRequest(call, isJson ? ['result = json.load(response)'] : ['text = response.read().decode("utf-8-sig")']),
     '',
@@ -133,9 +134,7 @@ function pandas(call: SnippetCall): SnippetCode {
   const lines = [
     `# ${title(call, 'a pandas DataFrame')}.`,
     'import io',
-    'import json',
-    'import urllib.error',
-    'import urllib.request',
+    ...pythonRequestImports,
     '',
     'import pandas as pd',
     '',

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { nameText, text } from '../text.ts';
-import { clientTools, parameterDefinitions, rule } from './data-sources.ts';
+import { clientTools, parameterDefinitions, transformationInput } from './data-sources.ts';
 
 // The fields every kind of data asset has in its create and update bodies (SQL and Web API alike): which
-// connection, its name and description, its limits, and the parts saved with it in one transaction.
+// connection, its name and description, its limits, and the parts saved with it in one transaction; and the create,
+// update and delete shapes built from them, into which each kind puts its own fields (its SQL, its request).
+
+export { transformationInput };
 
 export const ASSET_NAME_MAX = 100;
 
@@ -21,8 +24,6 @@ export const assetIdentity = {
   name: nameText(ASSET_NAME_MAX),
   description: text(2000).default(''),
 };
-
-export const transformationInput = z.object({ name: text(200).default(''), rules: z.array(rule).default([]) });
 
 /**
  * The client tools the asset offers snippets for, saved with the asset in its transaction: a tool not configured
@@ -43,3 +44,24 @@ export const assetPartsOnUpdate = {
   transformations: z.array(transformationInput).optional(),
   clientTools: clientToolList.optional(),
 };
+
+/** A data asset's uid, as an update body and the delete call name it. */
+export const assetUid = z.string().trim().min(1);
+
+/** The body that creates a data asset: its collection, identity, the kind's own fields, limits, then its parts. */
+export const createAssetBody = <KindShape extends z.ZodRawShape>(kindShape: KindShape) =>
+  z.object({
+    collectionUid: z.string().trim().min(1),
+    ...assetIdentity,
+    ...kindShape,
+    ...assetLimits,
+    ...assetPartsOnCreate,
+  });
+
+/** The body that changes a data asset: its uid, identity, the kind's own fields, limits, then its parts. */
+export const updateAssetBody = <KindShape extends z.ZodRawShape>(kindShape: KindShape) =>
+  z.object({ uid: assetUid, ...assetIdentity, ...kindShape, ...assetLimits, ...assetPartsOnUpdate });
+
+/** The delete call's query and reply, for every kind of data asset. */
+export const deleteAssetQuery = z.object({ uid: assetUid });
+export const deletedAsset = z.object({ uid: z.string(), deleted: z.literal(true) });

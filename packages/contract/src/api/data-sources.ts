@@ -194,7 +194,8 @@ export const previewParameterData = defineCall({
   }),
 });
 
-const transformationInput = z.object({ name: text(200).default(''), rules: z.array(rule).default([]) });
+/** A transformation as sent: on its own, in a replacement list, or in a data asset's create and update bodies. */
+export const transformationInput = z.object({ name: text(200).default(''), rules: z.array(rule).default([]) });
 const transformationParams = z.object({ id: assetParam, tid: idParam });
 
 export const getTransformations = defineCall({

@@ -4,14 +4,9 @@ import { defineCall } from '../call.ts';
 import { isoDateTime } from '../dates.ts';
 import { nameText, text } from '../text.ts';
 import { webApiRequest } from '../web-api-request.ts';
-import {
-  assetIdentity,
-  assetLimits,
-  assetPartsOnCreate,
-  assetPartsOnUpdate,
-  transformationInput,
-} from './asset-fields.ts';
-import { dataSourceDetail, parameterDefinitions } from './data-sources.ts';
+import { createAssetBody, deleteAssetQuery, deletedAsset, updateAssetBody } from './asset-fields.ts';
+import { assetPreviewBody, previewResult } from './asset-preview.ts';
+import { dataSourceDetail } from './data-sources.ts';
 import { createWebApiCredential, updateWebApiCredential, webApiCredential } from './web-api-credentials.ts';
 import { exchangeList, upstreamFailure } from './web-api-exchanges.ts';
 
@@ -236,28 +231,15 @@ export const deleteWebApiCredential = defineCall({
 
 // ---- Data assets ----
 
-const assetShape = {
-  ...assetIdentity,
-  request: webApiRequest,
-  /** One of the connection's credentials, sent with every request; null or absent: none. */
-  credentialId: z.number().int().nullable().optional(),
-  ...assetLimits,
-};
+/** The request, and one of the connection's credentials sent with every request (null or absent: none). */
+const requestShape = { request: webApiRequest, credentialId: z.number().int().nullable().optional() };
 
 /** Every `{param}` of the request must be a parameter (and the reverse is allowed: a parameter may go unused). */
-export const createWebApiDataSource = z.object({
-  collectionUid: z.string().trim().min(1),
-  ...assetShape,
-  ...assetPartsOnCreate,
-});
+export const createWebApiDataSource = createAssetBody(requestShape);
 export type CreateWebApiDataSource = z.input<typeof createWebApiDataSource>;
 
 /** Parameters, transformations and client tools are left as they are unless sent; so is the credential. */
-export const updateWebApiDataSource = z.object({
-  uid: z.string().trim().min(1),
-  ...assetShape,
-  ...assetPartsOnUpdate,
-});
+export const updateWebApiDataSource = updateAssetBody(requestShape);
 export type UpdateWebApiDataSource = z.input<typeof updateWebApiDataSource>;
 
 export const postWebApiDataSource = defineCall({
@@ -285,8 +267,8 @@ export const deleteWebApiDataSource = defineCall({
   path: '/api/WebApiDataSource',
   tag: 'WebApiDataSource',
   summary: 'Delete a Web API data asset (Editor)',
-  query: z.object({ uid: z.string().trim().min(1) }),
-  response: z.object({ uid: z.string(), deleted: z.literal(true) }),
+  query: deleteAssetQuery,
+  response: deletedAsset,
 });
 
 export const putWebApiDataSourceCredential = defineCall({
@@ -299,13 +281,7 @@ export const putWebApiDataSourceCredential = defineCall({
   response: dataSourceDetail,
 });
 
-export const webApiPreviewResult = z.object({
-  columns: z.array(z.object({ name: z.string(), type: z.string() })),
-  rows: z.array(z.record(z.string(), z.unknown())),
-  truncated: z.boolean(),
-  durationMs: z.number(),
-  /** The values as checked and typed (product §5 errors are a 400 before anything is sent). */
-  boundValues: z.record(z.string(), z.unknown()),
+export const webApiPreviewResult = previewResult.extend({
   /** The upstream failure, when the run failed after the values passed (rows are then empty). */
   error: upstreamFailure.nullable(),
   ...exchangeList.shape,
@@ -317,16 +293,6 @@ export const previewWebApiDataSource = defineCall({
   path: '/api/WebApiDataSource/Preview',
   tag: 'WebApiDataSource',
   summary: `"Try": run a request that is not saved yet on a connection, at most ${WEB_API_PREVIEW_ROW_CAP} rows, with the exchange (Editor)`,
-  body: z.object({
-    collectionUid: z.string().trim().min(1),
-    connectionId: z.number().int(),
-    request: webApiRequest,
-    credentialId: z.number().int().nullable().optional(),
-    parameters: parameterDefinitions.default([]),
-    transformations: z.array(transformationInput).default([]),
-    values: z.record(z.string(), z.unknown()).default({}),
-    rowCap: z.number().int().min(1).max(WEB_API_PREVIEW_ROW_CAP).default(100),
-    timeoutMs: assetLimits.timeoutMs,
-  }),
+  body: assetPreviewBody(requestShape, WEB_API_PREVIEW_ROW_CAP),
   response: webApiPreviewResult,
 });
