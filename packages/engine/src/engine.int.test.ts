@@ -1,21 +1,10 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConnectorRegistry, exportCsv, runQuery, writeResult } from './index.ts';
 import { parameterDefinitionsSchema } from './parameters/schema.ts';
-import { collect, createSqliteTestFile, type TestSqliteFile } from '../test/support/databases.ts';
+import { collect, textSink } from '../test/support/collect.ts';
+import { createSqliteTestFile, type TestSqliteFile } from '../test/support/databases.ts';
 
 // The public API end to end on a SQLite file: checks before running, transformations on the stream, writers.
-
-function textSink() {
-  const chunks: Buffer[] = [];
-  const out = new Writable({
-    write(chunk: Buffer, _e, cb) {
-      chunks.push(chunk);
-      cb();
-    },
-  });
-  return { out, text: () => Buffer.concat(chunks).toString('utf8') };
-}
 
 describe('runQuery and writeResult', () => {
   let file: TestSqliteFile;

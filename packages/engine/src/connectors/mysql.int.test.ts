@@ -3,6 +3,13 @@ import { runQuery } from '../index.ts';
 import { parameterDefinitionsSchema } from '../parameters/schema.ts';
 import { collect, createMysqlTestDatabase, mysqlAvailable, type TestDatabase } from '../../test/support/databases.ts';
 import type { Connector } from '../types.ts';
+import {
+  connectorSuite,
+  expectOrdersOneAndThree,
+  expectAccountRefused,
+  expectPrivilegedRefusal,
+  type Run,
+} from '../../test/support/connector-suite.ts';
 import { createMysqlConnector } from './mysql.ts';
 
 const parameters = parameterDefinitionsSchema.parse([
@@ -10,6 +17,22 @@ const parameters = parameterDefinitionsSchema.parse([
   { name: 'ids', type: 'integer', list: true },
   { name: 'day', type: 'date' },
 ]);
+
+/**
+ * Statements of this database still sleeping. KILL QUERY takes effect asynchronously (slower on a
+ * loaded machine): poll for up to 2 s, well before a 5 s sleep would have ended by itself.
+ */
+async function sleepersLeft(run: Run) {
+  let left = -1;
+  for (let attempt = 0; attempt < 20 && left !== 0; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const running = await run(
+      "select count(*) as n from information_schema.processlist where db = database() and info like 'select sleep(5)%'",
+    );
+    left = Number(((await collect(running.rows))[0] as { n: number }).n);
+  }
+  return left;
+}
 
 describe.skipIf(!mysqlAvailable)('MySQL/MariaDB connector', () => {
   let db: TestDatabase;
@@ -38,23 +61,9 @@ describe.skipIf(!mysqlAvailable)('MySQL/MariaDB connector', () => {
 
   /** The administrator, allowed on purpose: only the read-only transaction and the guard stand in its way. */
   let writer: Connector;
-  const write = (sql: string) =>
-    runQuery({ connector: writer, sql, parameters, values: {}, rowCap: 1000, timeoutMs: 5000 });
 
-  const run = (
-    sql: string,
-    values: Record<string, unknown> = {},
-    extra: { timeoutMs?: number; signal?: AbortSignal } = {},
-  ) =>
-    runQuery({
-      connector,
-      sql,
-      parameters,
-      values,
-      rowCap: 1000,
-      timeoutMs: extra.timeoutMs ?? 5000,
-      signal: extra.signal,
-    });
+  const run = (sql: string, values: Record<string, unknown>) =>
+    runQuery({ connector, sql, parameters, values, rowCap: 1000, timeoutMs: 5000 });
 
   it('expands IN (:list), binds every value and reports typed columns', async () => {
     const result = await run(
@@ -65,161 +74,76 @@ describe.skipIf(!mysqlAvailable)('MySQL/MariaDB connector', () => {
         day: '2024-02-01',
       },
     );
-    expect(result.columns.map((c) => `${c.name}:${c.type}`)).toEqual([
-      'id:integer',
-      'region:string',
-      'amount:decimal',
-      'day:date',
-      'at:datetime',
-      'big:integer',
-      'raw:binary',
-      'note:string',
-    ]);
-    const rows = await collect(result.rows);
-    expect(rows.map((r) => r['id'])).toEqual([1, 3]);
-    expect(rows[0]).toMatchObject({
-      amount: '10.50',
-      day: '2024-03-01',
-      at: '2024-03-01T10:00:00',
-      big: '9007199254740993',
-      note: 'a',
-    });
-    expect(rows[1]?.['amount']).toBe('99999999999.99');
+    await expectOrdersOneAndThree(
+      result,
+      [
+        'id:integer',
+        'region:string',
+        'amount:decimal',
+        'day:date',
+        'at:datetime',
+        'big:integer',
+        'raw:binary',
+        'note:string',
+      ],
+      {
+        amount: '10.50',
+        day: '2024-03-01',
+        at: '2024-03-01T10:00:00',
+        big: '9007199254740993',
+        note: 'a',
+      },
+    );
   });
 
-  it('keeps quotes, backslashes, comments and SQL in values as data', async () => {
-    const result = await run("select id from orders where region = :region # :ignored\n and '\\':ids' <> ''", {
+  connectorSuite({
+    connector: () => connector,
+    writer: () => writer,
+    connect: (overrides) => createMysqlConnector({ ...db.settings, ...overrides }),
+    dialect: {
+      count: (table) => `select count(*) as n from ${table}`,
+      series: (last) => `select seq as n from seq_1_to_${last}`,
+      sleepUntilTimeout: 'select sleep(5) as s from orders',
+      sleepUntilAbort: 'select sleep(5) as s from orders where id = 1',
+      sleepersLeft,
+      syntaxErrorText: 'SQL syntax',
+      version: /^(MariaDB|MySQL) \d+/,
+    },
+    quoting: {
+      sql: "select id from orders where region = :region # :ignored\n and '\\':ids' <> ''",
       region: "north\\'; DROP TABLE x; -- ",
-    });
-    expect(await collect(result.rows)).toEqual([]);
-    expect(await collect((await run('select count(*) as n from x')).rows)).toEqual([{ n: 0 }]);
-  });
-
-  it('refuses a write inside the read-only transaction', async () => {
-    await expect(write('insert into x values (1)')).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
-    await expect(write('update orders set region = null')).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
-    // A reading statement that writes through a function: the read-only transaction stops it.
-    await expect(write('select bump() as b')).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
-    await expect(write("select load_file('/etc/hostname') as f")).rejects.toMatchObject({
-      code: 'WRITE_REFUSED',
-      message: expect.stringContaining('load_file()') as string,
-    });
-    await expect(write("select 1 into outfile '/tmp/datalab-engine-test'")).rejects.toMatchObject({
-      code: 'WRITE_REFUSED',
-    });
-    expect(await collect((await run('select count(*) as n from x')).rows)).toEqual([{ n: 0 }]);
-    expect(await collect((await run('select count(*) as n from orders where region is null')).rows)).toEqual([
-      { n: 0 },
-    ]);
-  });
-
-  it('refuses a second statement', async () => {
-    await expect(run('select 1; drop table x')).rejects.toMatchObject({ code: 'MULTIPLE_STATEMENTS' });
-    expect(await collect((await run('select count(*) as n from x')).rows)).toEqual([{ n: 0 }]);
-  });
-
-  it('reports a syntax error', async () => {
-    await expect(run('select 1 +')).rejects.toMatchObject({ code: 'SYNTAX' });
-  });
-
-  /**
-   * Statements of this database still sleeping. KILL QUERY takes effect asynchronously (slower on a
-   * loaded machine): poll for up to 2 s, well before a 5 s sleep would have ended by itself.
-   */
-  const sleepersLeft = async () => {
-    let left = -1;
-    for (let attempt = 0; attempt < 20 && left !== 0; attempt += 1) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      const running = await run(
-        "select count(*) as n from information_schema.processlist where db = database() and info like 'select sleep(5)%'",
-      );
-      left = Number(((await collect(running.rows))[0] as { n: number }).n);
-    }
-    return left;
-  };
-
-  it('stops a query over its timeout and keeps serving', async () => {
-    const started = performance.now();
-    await expect(run('select sleep(5) as s from orders', {}, { timeoutMs: 300 })).rejects.toMatchObject({
-      code: 'TIMEOUT',
-    });
-    expect(performance.now() - started).toBeLessThan(2500);
-    expect(await sleepersLeft()).toBe(0);
-    expect(performance.now() - started).toBeLessThan(4000);
-    expect(await collect((await run('select 1 as one')).rows)).toEqual([{ one: 1 }]);
-  });
-
-  it('stops the running statement on abort', async () => {
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 200);
-    const query = 'select sleep(5) as s from orders where id = 1';
-    await expect(run(query, {}, { signal: controller.signal, timeoutMs: 20_000 })).rejects.toMatchObject({
-      code: 'CANCELLED',
-    });
-    expect(await sleepersLeft()).toBe(0);
-  });
-
-  it('answers POOL_EXHAUSTED when no connection frees up in time, then serves again', async () => {
-    const small = createMysqlConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 200 });
-    try {
-      const held = await small.run({ sql: 'select id from orders', values: {}, timeoutMs: 5000 });
-      await expect(small.run({ sql: 'select 1', values: {}, timeoutMs: 5000 })).rejects.toMatchObject({
-        code: 'POOL_EXHAUSTED',
-      });
-      await collect(held.rows);
-      expect(await collect((await small.run({ sql: 'select 1 as ok', values: {}, timeoutMs: 5000 })).rows)).toEqual([
-        { ok: 1 },
-      ]);
-    } finally {
-      await small.close();
-    }
-  });
-
-  it('reports an unreachable host without the password', async () => {
-    const away = createMysqlConnector({ ...db.settings, port: 1, password: 'sekret-pw', connectTimeoutMs: 1000 });
-    try {
-      const error = await away.run({ sql: 'select 1', values: {}, timeoutMs: 2000 }).catch((e: unknown) => e);
-      expect(error).toMatchObject({ code: 'UNREACHABLE', message: 'The database could not be reached' });
-      expect(JSON.stringify(error)).not.toContain('sekret-pw');
-    } finally {
-      await away.close();
-    }
-  });
-
-  it('tests the connection: version, no warning for an account that may only read', async () => {
-    const result = await connector.testConnection();
-    expect(result.serverVersion).toMatch(/^(MariaDB|MySQL) \d+/);
-    expect(result.warnings).toEqual([]);
+    },
+    writes: {
+      refused: [
+        { sql: 'insert into x values (1)' },
+        { sql: 'update orders set region = null' },
+        // A reading statement that writes through a function: the read-only transaction stops it.
+        { sql: 'select bump() as b' },
+        { sql: "select load_file('/etc/hostname') as f", message: 'load_file()' },
+        { sql: "select 1 into outfile '/tmp/datalab-engine-test'" },
+      ],
+      unchanged: [
+        { sql: 'select count(*) as n from x', rows: [{ n: 0 }] },
+        { sql: 'select count(*) as n from orders where region is null', rows: [{ n: 0 }] },
+      ],
+    },
   });
 
   it('refuses an account holding FILE, SUPER or write grants, unless an administrator allowed it', async () => {
-    const admin = createMysqlConnector({ ...db.adminSettings, maxConnections: 1 });
-    try {
-      const expected = {
-        code: 'PRIVILEGED_ACCOUNT',
-        message: expect.stringMatching(/ALL PRIVILEGES.*"Read-only database accounts"/) as string,
-      };
-      await expect(admin.testConnection()).rejects.toMatchObject(expected);
-      await expect(admin.run({ sql: 'select 1', values: {}, timeoutMs: 5000 })).rejects.toMatchObject(expected);
-      await expect(admin.listSchema()).rejects.toMatchObject(expected);
-    } finally {
-      await admin.close();
-    }
+    await expectAccountRefused(
+      createMysqlConnector({ ...db.adminSettings, maxConnections: 1 }),
+      /ALL PRIVILEGES.*"Read-only database accounts"/,
+    );
     expect((await writer.testConnection()).warnings.join(' ')).toMatch(/administrator allowed this account/);
     const user = `${db.settings.database}`.slice(-24);
     await db.exec(`create user '${user}'@'%' identified by 'acct-pass'`);
     const account = createMysqlConnector({ ...db.settings, user, password: 'acct-pass', maxConnections: 1 });
     const refusal = async (grant: string, pattern: RegExp) => {
       await db.exec(`grant ${grant} to '${user}'@'%'`);
-      const tested = createMysqlConnector({ ...db.settings, user, password: 'acct-pass', maxConnections: 1 });
-      try {
-        await expect(tested.testConnection()).rejects.toMatchObject({
-          code: 'PRIVILEGED_ACCOUNT',
-          message: expect.stringMatching(pattern) as string,
-        });
-      } finally {
-        await tested.close();
-      }
+      await expectPrivilegedRefusal(
+        createMysqlConnector({ ...db.settings, user, password: 'acct-pass', maxConnections: 1 }),
+        pattern,
+      );
       await db.exec(`revoke ${grant} from '${user}'@'%'`);
     };
     try {
@@ -243,11 +167,5 @@ describe.skipIf(!mysqlAvailable)('MySQL/MariaDB connector', () => {
   it('lists tables and columns for completion', async () => {
     const schema = await connector.listSchema();
     expect(schema.find((t) => t.name === 'orders')?.columns[1]).toEqual({ name: 'region', type: 'varchar' });
-  });
-
-  it('streams a result larger than the stream buffer', async () => {
-    const result = await run('select seq as n from seq_1_to_5000');
-    const rows = await collect(result.rows);
-    expect(rows).toHaveLength(5000);
   });
 });

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportCsv, runQuery, writeResult } from '../index.ts';
 import { parameterDefinitionsSchema } from '../parameters/schema.ts';
@@ -9,22 +8,29 @@ import {
   type TestDatabase,
 } from '../../test/support/databases.ts';
 import type { Connector } from '../types.ts';
+import {
+  connectorSuite,
+  expectOrdersOneAndThree,
+  expectAccountRefused,
+  expectPrivilegedRefusal,
+  withConnector,
+  type Run,
+} from '../../test/support/connector-suite.ts';
+import { textSink } from '../../test/support/collect.ts';
 import { createPostgresConnector } from './postgres.ts';
-
-function textSink() {
-  const chunks: Buffer[] = [];
-  const out = new Writable({
-    write(chunk: Buffer, _e, cb) {
-      chunks.push(chunk);
-      cb();
-    },
-  });
-  return { out, text: () => Buffer.concat(chunks).toString('utf8') };
-}
 
 /** A PostgreSQL escape-string literal of any text without NUL. */
 const literalOf = (text: string) =>
   `E'${text.replaceAll('\\', '\\\\').replaceAll("'", "''").replaceAll('\t', '\\t').replaceAll('\r', '\\r').replaceAll('\n', '\\n')}'`;
+
+/** How many statements starting with `query` are still active in this database, 200 ms after they were stopped. */
+async function sleepersLeft(run: Run, query: string) {
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const active = await run(
+    `select count(*)::int as n from pg_stat_activity where query like '${query}%' and state = 'active' and datname = current_database()`,
+  );
+  return ((await collect(active.rows))[0] as { n: number }).n;
+}
 
 const parameters = parameterDefinitionsSchema.parse([
   { name: 'region', type: 'string' },
@@ -66,7 +72,7 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
   const run = (
     sql: string,
     values: Record<string, unknown> = {},
-    extra: { timeoutMs?: number; signal?: AbortSignal; readLimit?: number } = {},
+    extra: { timeoutMs?: number; readLimit?: number } = {},
   ) =>
     runQuery({
       connector,
@@ -75,7 +81,6 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
       values,
       rowCap: 1000,
       timeoutMs: extra.timeoutMs ?? 5000,
-      signal: extra.signal,
       ...(extra.readLimit === undefined ? {} : { readLimit: extra.readLimit }),
     });
 
@@ -131,15 +136,17 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
       expect(reply.rows[1]).toMatchObject({ note: null, even: true, nan: null, data: { g: 2, s: 'x"y' }, raw: 'aGk=' });
     });
 
+    /** A connector of its own on the reader account (or on settings), for a test that watches its connections. */
+    const own = (pool: { maxConnections: number; acquireTimeoutMs: number }, settings = db.settings) =>
+      createPostgresConnector({ ...settings, ...pool });
+    /** All the rows of sql, run on a connector with a readLimit, or streamed without one. */
+    const rowsOn = async (on: Connector, sql: string, readLimit?: number, timeoutMs = 5000) =>
+      collect((await on.run({ sql, values: {}, timeoutMs, ...(readLimit === undefined ? {} : { readLimit }) })).rows);
+
     it('prepares each statement once on a connection and keeps at most 100 there', async () => {
-      const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 500 });
-      const rows = async (sql: string, readLimit?: number) =>
-        collect(
-          (await small.run({ sql, values: {}, timeoutMs: 5000, ...(readLimit === undefined ? {} : { readLimit }) }))
-            .rows,
-        );
-      const statements = () => rows('select statement from pg_prepared_statements order by statement', 1000);
-      try {
+      await withConnector(own({ maxConnections: 1, acquireTimeoutMs: 500 }), async (small) => {
+        const rows = (sql: string, readLimit?: number) => rowsOn(small, sql, readLimit);
+        const statements = () => rows('select statement from pg_prepared_statements order by statement', 1000);
         for (const readLimit of [2, undefined, 2]) await rows('select 1 as a', readLimit);
         const prepared = (await statements()).map((row) => row['statement']);
         expect(prepared.filter((text) => text === 'select 1 as a')).toHaveLength(1);
@@ -147,18 +154,14 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
         for (let i = 0; i < 105; i += 1) await rows(`select ${i} as n`, 2);
         expect((await statements()).length).toBeLessThanOrEqual(100);
         expect(await rows('select 104 as n', 2)).toEqual([{ n: 104 }]);
-      } finally {
-        await small.close();
-      }
+      });
     });
 
     it('runs a statement again, prepared afresh on every connection, once its table changed columns', async () => {
       await db.exec('create table changing (a int)');
       await db.exec('insert into changing values (1)');
-      const small = createPostgresConnector({ ...db.settings, maxConnections: 2, acquireTimeoutMs: 500 });
-      const all = async () =>
-        collect((await small.run({ sql: 'select * from changing', values: {}, timeoutMs: 5000, readLimit: 5 })).rows);
-      try {
+      await withConnector(own({ maxConnections: 2, acquireTimeoutMs: 500 }), async (small) => {
+        const all = () => rowsOn(small, 'select * from changing', 5);
         // Both connections prepare it (two at once), then the table gets a column.
         await Promise.all([all(), all()]);
         await db.exec('alter table changing add column b int default 2');
@@ -167,14 +170,11 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
           [{ a: 1, b: 2 }],
           [{ a: 1, b: 2 }],
         ]);
-      } finally {
-        await small.close();
-      }
+      });
     });
 
     it('hands over at most readLimit rows and frees the connection before they are read', async () => {
-      const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 200 });
-      try {
+      await withConnector(own({ maxConnections: 1, acquireTimeoutMs: 200 }), async (small) => {
         const first = await small.run({
           sql: 'select g from generate_series(1, 50) g',
           values: {},
@@ -182,70 +182,43 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
           readLimit: 4,
         });
         // Not read yet, yet the only connection is free again: the run committed in its one round trip.
-        const second = await small.run({ sql: 'select 2 as two', values: {}, timeoutMs: 5000, readLimit: 2 });
-        expect(await collect(second.rows)).toEqual([{ two: 2 }]);
+        expect(await rowsOn(small, 'select 2 as two', 2)).toEqual([{ two: 2 }]);
         expect(await collect(first.rows)).toEqual([{ g: 1 }, { g: 2 }, { g: 3 }, { g: 4 }]);
-      } finally {
-        await small.close();
-      }
+      });
     });
 
     it('gives a clean connection back to the pool: one backend serves run after run, streamed or not', async () => {
-      const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 500 });
-      const pid = async (readLimit?: number) => {
-        const run = await small.run({
-          sql: 'select pg_backend_pid() as pid',
-          values: {},
-          timeoutMs: 5000,
-          ...(readLimit === undefined ? {} : { readLimit }),
-        });
-        const [row] = await collect(run.rows);
-        return (row as { pid: number }).pid;
-      };
-      try {
+      await withConnector(own({ maxConnections: 1, acquireTimeoutMs: 500 }), async (small) => {
+        const pid = async (readLimit?: number) => {
+          const [row] = await rowsOn(small, 'select pg_backend_pid() as pid', readLimit);
+          return (row as { pid: number }).pid;
+        };
         const pids = [await pid(), await pid(2), await pid(2), await pid(), await pid(2)];
         expect(new Set(pids).size).toBe(1);
-      } finally {
-        await small.close();
-      }
+      });
     });
 
     it('runs read-only with its own time limit set on the server for each run', async () => {
-      const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 200 });
-      try {
-        const limited = await small.run({
-          sql: "select current_setting('transaction_read_only') as ro, current_setting('statement_timeout') as t",
-          values: {},
-          timeoutMs: 4321,
-          readLimit: 2,
-        });
-        expect(await collect(limited.rows)).toEqual([{ ro: 'on', t: '4321ms' }]);
+      await withConnector(own({ maxConnections: 1, acquireTimeoutMs: 200 }), async (small) => {
+        const limited =
+          "select current_setting('transaction_read_only') as ro, current_setting('statement_timeout') as t";
+        expect(await rowsOn(small, limited, 2, 4321)).toEqual([{ ro: 'on', t: '4321ms' }]);
         // The same connection, outside any run's transaction: SET LOCAL did not outlive the run.
-        const outside = await small.run({
-          sql: "select current_setting('statement_timeout') as t",
-          values: {},
-          timeoutMs: 1234,
-          readLimit: 2,
-        });
-        expect(await collect(outside.rows)).toEqual([{ t: '1234ms' }]);
-      } finally {
-        await small.close();
-      }
+        const outside = "select current_setting('statement_timeout') as t";
+        expect(await rowsOn(small, outside, 2, 1234)).toEqual([{ t: '1234ms' }]);
+      });
     });
 
     it('refuses writes, reports errors and timeouts, and keeps serving on the same connection', async () => {
       // An account that could write (allowed by an administrator): the read-only transaction alone refuses.
-      const small = createPostgresConnector({ ...writerSettings(), maxConnections: 1, acquireTimeoutMs: 500 });
-      const go = (sql: string, timeoutMs = 5000) => small.run({ sql, values: {}, timeoutMs, readLimit: 5 });
-      try {
+      await withConnector(own({ maxConnections: 1, acquireTimeoutMs: 500 }, writerSettings()), async (small) => {
+        const go = (sql: string, timeoutMs = 5000) => small.run({ sql, values: {}, timeoutMs, readLimit: 5 });
         await expect(go("select nextval('s')")).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
         await expect(go('select 1 +')).rejects.toMatchObject({ code: 'SYNTAX' });
         await expect(go('select pg_sleep(5)', 300)).rejects.toMatchObject({ code: 'TIMEOUT' });
         await expect(go('select 1/0 as x')).rejects.toMatchObject({ code: 'QUERY_FAILED' });
         expect(await collect((await go('select 1 as ok')).rows)).toEqual([{ ok: 1 }]);
-      } finally {
-        await small.close();
-      }
+      });
       expect(await collect((await once('select last_value::int as v from s')).rows)).toEqual([{ v: 1 }]);
     });
 
@@ -261,11 +234,7 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
           readLimit: 2,
         }),
       ).rejects.toMatchObject({ code: 'CANCELLED' });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      const active = await once(
-        "select count(*)::int as n from pg_stat_activity where query like 'select pg_sleep(4)%' and state = 'active'",
-      );
-      expect(await collect(active.rows)).toEqual([{ n: 0 }]);
+      expect(await sleepersLeft(once, 'select pg_sleep(4)')).toBe(0);
     });
 
     it('says truncated when the result is longer than the row cap', async () => {
@@ -286,29 +255,28 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
         min: '10.5',
       },
     );
-    expect(result.columns.map((c) => `${c.name}:${c.type}`)).toEqual([
-      'id:integer',
-      'region:string',
-      'amount:decimal',
-      'day:date',
-      'at:datetime',
-      'data:json',
-      'flag:boolean',
-      'big:integer',
-      'raw:binary',
-    ]);
-    const rows = await collect(result.rows);
-    expect(rows.map((r) => r['id'])).toEqual([1, 3]);
-    expect(rows[0]).toMatchObject({
-      amount: '10.50',
-      day: '2024-03-01',
-      at: '2024-03-01T10:00:00+00:00',
-      data: { a: 1 },
-      flag: true,
-      big: '9007199254740993',
-    });
-    expect(rows[1]?.['amount']).toBe('99999999999.99');
-    expect(result.stats.rows).toBe(2);
+    await expectOrdersOneAndThree(
+      result,
+      [
+        'id:integer',
+        'region:string',
+        'amount:decimal',
+        'day:date',
+        'at:datetime',
+        'data:json',
+        'flag:boolean',
+        'big:integer',
+        'raw:binary',
+      ],
+      {
+        amount: '10.50',
+        day: '2024-03-01',
+        at: '2024-03-01T10:00:00+00:00',
+        data: { a: 1 },
+        flag: true,
+        big: '9007199254740993',
+      },
+    );
   });
 
   it('writes date-times as ISO 8601 whatever the offset, with infinities and BC dates as they are', async () => {
@@ -330,29 +298,31 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
     ]);
   });
 
-  it('keeps quotes, comments and SQL in values as data', async () => {
-    const result = await run("select id from orders where region = :region -- :ignored\n and ':ids' <> ''", {
+  connectorSuite({
+    connector: () => connector,
+    writer: () => writer,
+    connect: (overrides) => createPostgresConnector({ ...db.settings, ...overrides }),
+    dialect: {
+      count: (table) => `select count(*)::int as n from ${table}`,
+      series: (last) => `select g as n from generate_series(1, ${last}) g`,
+      sleepUntilTimeout: 'select pg_sleep(5)',
+      sleepUntilAbort: 'select pg_sleep(5)',
+      sleepersLeft: (run) => sleepersLeft(run, 'select pg_sleep(5)'),
+      syntaxErrorText: 'syntax error',
+      version: /^PostgreSQL \d+/,
+    },
+    quoting: {
+      sql: "select id from orders where region = :region -- :ignored\n and ':ids' <> ''",
       region: "north'; DROP TABLE x; --",
-    });
-    expect(await collect(result.rows)).toEqual([]);
-    const still = await run('select count(*)::int as n from x');
-    expect(await collect(still.rows)).toEqual([{ n: 0 }]);
-  });
-
-  it('streams results larger than one cursor batch', async () => {
-    const result = await run('select g as n from generate_series(1, 5500) g');
-    const rows = await collect(result.rows);
-    expect(rows).toHaveLength(5500);
-    expect(rows.at(-1)).toEqual({ n: 5500 });
-  });
-
-  it('refuses a write inside the read-only transaction', async () => {
-    await expect(write('insert into x values (1)')).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
-    await expect(write('with d as (delete from orders returning id) select * from d')).rejects.toMatchObject({
-      code: 'WRITE_REFUSED',
-    });
-    await expect(write("copy (select 1) to program 'true'")).rejects.toMatchObject({ code: 'WRITE_REFUSED' });
-    expect(await collect((await run('select count(*)::int as n from orders')).rows)).toEqual([{ n: 4 }]);
+    },
+    writes: {
+      refused: [
+        { sql: 'insert into x values (1)' },
+        { sql: 'with d as (delete from orders returning id) select * from d' },
+        { sql: "copy (select 1) to program 'true'" },
+      ],
+      unchanged: [{ sql: 'select count(*)::int as n from orders', rows: [{ n: 4 }] }],
+    },
   });
 
   it('runs inside a read-only transaction with the run time limit set on the server', async () => {
@@ -364,106 +334,11 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
     expect(await collect(result.rows)).toEqual([{ ro: 'on', limit: '4321ms' }]);
   });
 
-  it('refuses a second statement before it reaches the database', async () => {
-    await expect(run('select 1; drop table x')).rejects.toMatchObject({ code: 'MULTIPLE_STATEMENTS' });
-    expect(await collect((await run('select count(*)::int as n from x')).rows)).toEqual([{ n: 0 }]);
-  });
-
-  it('reports a syntax error with the database message', async () => {
-    await expect(run('select 1 +')).rejects.toMatchObject({
-      code: 'SYNTAX',
-      message: expect.stringContaining('syntax error') as unknown,
-    });
-  });
-
-  it('stops a query over its timeout and keeps serving', async () => {
-    const started = performance.now();
-    await expect(run('select pg_sleep(5)', {}, { timeoutMs: 300 })).rejects.toMatchObject({ code: 'TIMEOUT' });
-    expect(performance.now() - started).toBeLessThan(2500);
-    expect(await collect((await run('select 1 as one')).rows)).toEqual([{ one: 1 }]);
-  });
-
-  it('cancels the running statement on abort', async () => {
-    const controller = new AbortController();
-    setTimeout(() => controller.abort(), 200);
-    await expect(run('select pg_sleep(5)', {}, { signal: controller.signal })).rejects.toMatchObject({
-      code: 'CANCELLED',
-    });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const active = await run(
-      "select count(*)::int as n from pg_stat_activity where query like 'select pg_sleep(5)%' and state = 'active'",
-    );
-    expect(await collect(active.rows)).toEqual([{ n: 0 }]);
-  });
-
-  it('answers POOL_EXHAUSTED when no connection frees up in time, then serves again', async () => {
-    const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 200 });
-    try {
-      const held = await small.run({ sql: 'select g from generate_series(1, 3) g', values: {}, timeoutMs: 5000 });
-      await expect(small.run({ sql: 'select 1', values: {}, timeoutMs: 5000 })).rejects.toMatchObject({
-        code: 'POOL_EXHAUSTED',
-      });
-      await collect(held.rows); // finishing the first run releases its connection
-      const next = await small.run({ sql: 'select 1 as ok', values: {}, timeoutMs: 5000 });
-      expect(await collect(next.rows)).toEqual([{ ok: 1 }]);
-    } finally {
-      await small.close();
-    }
-  });
-
-  it('frees the connection of a run nobody reads once its timeout fires', async () => {
-    const small = createPostgresConnector({ ...db.settings, maxConnections: 1, acquireTimeoutMs: 100 });
-    try {
-      await small.run({ sql: 'select g from generate_series(1, 5000) g', values: {}, timeoutMs: 200 }); // never read
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      const next = await small.run({ sql: 'select 1 as ok', values: {}, timeoutMs: 5000 });
-      expect(await collect(next.rows)).toEqual([{ ok: 1 }]);
-    } finally {
-      await small.close();
-    }
-  });
-
-  it('reports an unreachable host without the password', async () => {
-    const away = createPostgresConnector({ ...db.settings, port: 1, password: 'sekret-pw', connectTimeoutMs: 1000 });
-    try {
-      const error = await away.run({ sql: 'select 1', values: {}, timeoutMs: 2000 }).catch((e: unknown) => e);
-      expect(error).toMatchObject({ code: 'UNREACHABLE', message: 'The database could not be reached' });
-      expect(JSON.stringify(error)).not.toContain('sekret-pw');
-    } finally {
-      await away.close();
-    }
-  });
-
-  it('tests the connection: version, no warning for an account that may only read', async () => {
-    const result = await connector.testConnection();
-    expect(result.serverVersion).toMatch(/^PostgreSQL \d+/);
-    expect(result.warnings).toEqual([]);
-  });
-
   describe('the account check', () => {
     const superuser = () => createPostgresConnector({ ...db.adminSettings, maxConnections: 1 });
 
     it('refuses a superuser on a test, before the first run, the schema and a COPY, naming what to do', async () => {
-      const refused = superuser();
-      try {
-        const expected = {
-          code: 'PRIVILEGED_ACCOUNT',
-          message: expect.stringMatching(/superuser.*"Read-only database accounts" in docs\/operations\.md/) as string,
-        };
-        await expect(refused.testConnection()).rejects.toMatchObject(expected);
-        await expect(refused.run({ sql: 'select 1', values: {}, timeoutMs: 5000 })).rejects.toMatchObject(expected);
-        await expect(refused.listSchema()).rejects.toMatchObject(expected);
-        const sink = textSink();
-        await expect(
-          exportCsv(
-            { connector: refused, parameters, rowCap: 10, timeoutMs: 5000, sql: 'select 1 as a', values: {} },
-            sink.out,
-            10,
-          ),
-        ).rejects.toMatchObject(expected);
-      } finally {
-        await refused.close();
-      }
+      await expectAccountRefused(superuser(), /superuser.*"Read-only database accounts" in docs\/operations\.md/);
     });
 
     it('refuses members of the file-reading roles and accounts that may write, create or administer', async () => {
@@ -471,21 +346,11 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
       await db.exec(`create role "${role}" login password 'acct-pass'`);
       await db.exec(`grant select on orders to "${role}"`);
       const account = () => createPostgresConnector({ ...db.settings, user: role, password: 'acct-pass' });
-      const refusal = async (pattern: RegExp) => {
-        const tested = account();
-        try {
-          await expect(tested.testConnection()).rejects.toMatchObject({
-            code: 'PRIVILEGED_ACCOUNT',
-            message: expect.stringMatching(pattern) as string,
-          });
-        } finally {
-          await tested.close();
-        }
-      };
+      const refusal = (pattern: RegExp) => expectPrivilegedRefusal(account(), pattern);
+      const accepted = async () =>
+        withConnector(account(), async (tested) => expect((await tested.testConnection()).warnings).toEqual([]));
       try {
-        const plain = account();
-        expect((await plain.testConnection()).warnings).toEqual([]);
-        await plain.close();
+        await accepted();
         await db.exec(`grant pg_read_server_files to "${role}"`);
         await refusal(/member of pg_read_server_files/);
         await db.exec(`revoke pg_read_server_files from "${role}"`);
@@ -507,9 +372,7 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
         await db.exec(`alter role "${role}" createrole`);
         await refusal(/create roles/);
         await db.exec(`alter role "${role}" nocreaterole`);
-        const again = account();
-        expect((await again.testConnection()).warnings).toEqual([]);
-        await again.close();
+        await accepted();
       } finally {
         await db.exec(`drop owned by "${role}"`);
         await db.exec(`drop role "${role}"`);
@@ -568,17 +431,6 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
       { name: 'id', type: 'integer' },
       { name: 'region', type: 'text' },
     ]);
-  });
-
-  it('stops interactive JSON at the row cap with truncated: true', async () => {
-    const result = await run('select g as n from generate_series(1, 50) g');
-    const sink = textSink();
-    const stats = await writeResult('json', result, sink.out, { maxRows: 10 });
-    const body = JSON.parse(sink.text()) as { rows: unknown[]; truncated: boolean };
-    expect(body.rows).toHaveLength(10);
-    expect(body.truncated).toBe(true);
-    expect(stats.truncated).toBe(true);
-    expect(await collect((await run('select 1 as ok')).rows)).toEqual([{ ok: 1 }]); // the connection came back
   });
 
   it('exports CSV through COPY with values bound by set_config, formulas neutralised, capped', async () => {
@@ -641,8 +493,17 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
       { type: 'limit', count: 4 },
     ] as const;
 
-    async function both(transformations: { name: string; rules: readonly Record<string, unknown>[] }[]) {
-      const options = {
+    /** The CSV export of a run through COPY and through the row path. */
+    async function bothPaths(options: Parameters<typeof exportCsv>[0]) {
+      const copied = textSink();
+      await exportCsv(options, copied.out, 1000);
+      const rowPath = textSink();
+      await exportCsv(options, rowPath.out, 1000, 'rows');
+      return { copied: copied.text(), rowPath: rowPath.text() };
+    }
+
+    const both = (transformations: { name: string; rules: readonly Record<string, unknown>[] }[]) =>
+      bothPaths({
         connector,
         sql: people,
         parameters: maxParameter,
@@ -650,13 +511,7 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
         transformations: transformations as never,
         rowCap: 1000,
         timeoutMs: 5000,
-      };
-      const copied = textSink();
-      await exportCsv(options, copied.out, 1000);
-      const rowPath = textSink();
-      await exportCsv(options, rowPath.out, 1000, 'rows');
-      return { copied: copied.text(), rowPath: rowPath.text() };
-    }
+      });
 
     it('gives byte for byte what the row path gives: partial, hash and full masks, rename, select, limit', async () => {
       for (let n = 1; n <= rules.length; n += 1) {
@@ -673,21 +528,17 @@ describe.skipIf(!postgresAvailable)('PostgreSQL connector', () => {
     it('neutralises formulas as the row path does, cell for cell, whatever the first character', async () => {
       const starts = ['=1', '+1', '-1', '@x', '\tx', '\rx', '', 'x=1', ' =1', 'é=1', '＝1', '😀', "'=1", '\n=1'];
       const cells = starts.map((text, i) => `(${i}, ${literalOf(text)}::text, ${literalOf(text)}::varchar)`);
-      const options = {
+      const { copied, rowPath } = await bothPaths({
         connector,
         sql: `select * from (values ${cells.join(', ')}, (99, null, null)) as c(id, t, v) order by id`,
         parameters: [],
         values: {},
         rowCap: 1000,
         timeoutMs: 5000,
-      };
-      const copied = textSink();
-      await exportCsv(options, copied.out, 1000);
-      const rowPath = textSink();
-      await exportCsv(options, rowPath.out, 1000, 'rows');
-      expect(copied.text()).toBe(rowPath.text());
-      expect(copied.text()).toContain("0,'=1,'=1\r\n");
-      expect(copied.text()).toContain('7,x=1,x=1\r\n');
+      });
+      expect(copied).toBe(rowPath);
+      expect(copied).toContain("0,'=1,'=1\r\n");
+      expect(copied).toContain('7,x=1,x=1\r\n');
     });
 
     it('takes the COPY path for text columns and the row path, with the same result, for a mask it cannot run', async () => {
