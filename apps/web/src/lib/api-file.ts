@@ -4,9 +4,10 @@ import { aborted, httpFailure, networkFailure, type FailureContext } from './api
 import { joinUrl } from './api-request.ts';
 import { readDeveloperMode } from './developer-mode.ts';
 
-// A file from the API (a download job's file, a collection's definition as YAML): the same runtime, bearer token and product §8 handling as apiCall, but
-// the reply is kept as a Blob instead of being decoded with a contract schema. The token goes in the Authorization
-// header, never in the URL, which is why the browser cannot simply follow a link to the file.
+// A file from the API (a download job's file, a collection's definition as YAML) or the calling layer (its OpenAPI
+// document): the same runtime, bearer token and product §8 handling as apiCall, but the reply is kept as a Blob
+// instead of being decoded with a contract schema. The token goes in the Authorization header, never in the URL,
+// which is why the browser cannot simply follow a link to the file.
 
 export interface ApiFileOptions {
   signal?: AbortSignal;
@@ -17,13 +18,17 @@ export interface ApiFileOptions {
 }
 
 /** GETs `path` (an /api path) and answers its body as a Blob; any failure becomes an ApiError after product §8. */
-export async function apiFile(
-  path: string,
+export async function apiFile(path: string, options: ApiFileOptions = {}): Promise<Blob> {
+  return fetchFile(joinUrl(apiRuntime().baseUrl, path), options);
+}
+
+/** GETs a whole `url` (the calling layer's too) with the bearer token and answers its body as a Blob, as apiFile. */
+export async function fetchFile(
+  url: string,
   { signal, accept = '*/*', quietStatuses = [] }: ApiFileOptions = {},
 ): Promise<Blob> {
-  const { baseUrl, getAccessToken, goToErrorPage, isDeveloperMode = readDeveloperMode } = apiRuntime();
+  const { getAccessToken, goToErrorPage, isDeveloperMode = readDeveloperMode } = apiRuntime();
   const fetchImpl = apiRuntime().fetch ?? globalThis.fetch;
-  const url = joinUrl(baseUrl, path);
   const context: FailureContext = {
     method: 'GET',
     url,

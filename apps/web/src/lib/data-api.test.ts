@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildExchange } from '../test/web-api-builders.ts';
 import { configureApiClient } from './api-client.ts';
 import { ApiError } from './api-error.ts';
-import { callDataAsset } from './data-api.ts';
+import { callDataAsset, fetchCallingOpenApi } from './data-api.ts';
 
 // callDataAsset reads the calling layer's JSON reply in the engine writer's layout (a row per line): zod checks the
 // members around the rows, each row is checked to be an object.
@@ -55,5 +55,28 @@ describe('callDataAsset', () => {
     const error: unknown = await callDataAsset('orders', {}).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ kind: 'invalid-response', body: expect.stringContaining('"text"') as string });
+  });
+});
+
+describe('fetchCallingOpenApi', () => {
+  it("GETs the calling layer's document as JSON with the bearer token in a header, and answers its bytes", async () => {
+    const calls: [url: string, headers: Headers][] = [];
+    configureApiClient({
+      baseUrl: '',
+      callingBaseUrl: 'http://calling.test',
+      getAccessToken: async () => 'token-1',
+      goToErrorPage: () => undefined,
+      isDeveloperMode: () => false,
+      fetch: async (input, init) => {
+        calls.push([String(input), new Headers(init?.headers)]);
+        return new Response('{"openapi":"3.1.0"}', { headers: { 'content-type': 'application/json' } });
+      },
+    });
+    const blob = await fetchCallingOpenApi();
+    expect(await blob.text()).toBe('{"openapi":"3.1.0"}');
+    const [url, headers] = calls[0] ?? [];
+    expect(url).toBe('http://calling.test/data/v1/openapi.json');
+    expect(headers?.get('Accept')).toBe('application/json');
+    expect(headers?.get('Authorization')).toBe('Bearer token-1');
   });
 });

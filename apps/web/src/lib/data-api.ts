@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { callResultWithExchanges, EXCHANGE_HEADER } from '@datalab/contract/api/web-api';
 import { apiRuntime } from './api-client.ts';
+import { fetchFile } from './api-file.ts';
 import { ApiError } from './api-error.ts';
 import { aborted, httpFailure, invalidResponse, networkFailure, type FailureContext } from './api-failure.ts';
 import { joinUrl } from './api-request.ts';
@@ -152,20 +153,5 @@ export const callingOpenApiUrl = () => joinUrl(callingLayerBaseUrl(), `${DATA_AP
 
 /** The calling layer's OpenAPI document for the signed-in user, as the bytes it answers (to show and to save). */
 export async function fetchCallingOpenApi(signal?: AbortSignal): Promise<Blob> {
-  const { getAccessToken, goToErrorPage, isDeveloperMode = readDeveloperMode } = apiRuntime();
-  const fetchImpl = apiRuntime().fetch ?? globalThis.fetch;
-  const url = callingOpenApiUrl();
-  const context: FailureContext = { method: 'GET', url, isDeveloperMode: isDeveloperMode(), goToErrorPage };
-  const headers = new Headers({ Accept: 'application/json' });
-  const token = await getAccessToken();
-  if (token) headers.set('Authorization', `Bearer ${token}`);
-  try {
-    const response = await fetchImpl(url, { method: 'GET', headers, signal });
-    if (!response.ok) throw httpFailure(response.status, await response.text(), context);
-    return await response.blob();
-  } catch (error) {
-    if (error instanceof ApiError) throw error;
-    if (signal?.aborted) throw aborted(error);
-    throw networkFailure(error, context);
-  }
+  return fetchFile(callingOpenApiUrl(), { signal, accept: 'application/json' });
 }

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import type { z } from 'zod';
 import type { CurrentUser } from '@datalab/contract/api/account';
 import type { collectionDetail, collectionSummary } from '@datalab/contract/api/collections';
+import type { effectiveRole, userDataRoles } from '@datalab/contract/api/data-roles';
 import type { PortalConfig } from '@datalab/contract/api/portal-config';
 import type { userGroupDetail } from '@datalab/contract/api/user-groups';
 import type { userListItem } from '@datalab/contract/api/users';
@@ -166,6 +167,23 @@ export function buildUserGroupDetail(
     children: [],
     ...overrides,
   };
+}
+
+type EffectiveRole = Wire<typeof effectiveRole>;
+type ViaGroup = EffectiveRole['viaGroups'][number];
+
+/** A group that gives a role; its path is the group alone unless the overrides give one through nesting. */
+export function buildViaGroup(overrides: Partial<ViaGroup> = {}): ViaGroup {
+  const { id = 3, name = 'Staff' } = overrides;
+  return { id, name, role: 'Reader', path: [{ id, name }], ...overrides };
+}
+
+export function buildEffectiveRole(overrides: Partial<EffectiveRole> = {}): EffectiveRole {
+  return { collection: { uid: 'col-1', name: 'Sales' }, role: 'Reader', directRole: null, viaGroups: [], ...overrides };
+}
+
+export function buildUserDataRoles(overrides: Partial<Wire<typeof userDataRoles>> = {}): Wire<typeof userDataRoles> {
+  return { user: { id: 1, name: 'Ada Lovelace', username: 'ada' }, roles: [], ...overrides };
 }
 
 export function pageOfItems<T>(items: T[], overrides: { totalCount?: number; page?: number; pageSize?: number } = {}) {

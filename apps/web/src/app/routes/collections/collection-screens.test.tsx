@@ -2,7 +2,16 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime } from '../../../lib/format.ts';
-import { buildAuth, buildCollectionDetail, buildCurrentUser, buildUser, pageOfItems } from '../../../test/builders.ts';
+import {
+  buildAuth,
+  buildCollectionDetail,
+  buildCurrentUser,
+  buildEffectiveRole,
+  buildUser,
+  buildUserDataRoles,
+  buildViaGroup,
+  pageOfItems,
+} from '../../../test/builders.ts';
 import { buildDataSourceSummary } from '../../../test/data-source-builders.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -78,17 +87,7 @@ describe('the collection screen', () => {
     const api = fakeApi({
       'GET /api/DataSourceCollection/GetByUid/col-1': { body: reader },
       'GET /api/DataRole/1/UserDataRoles': {
-        body: {
-          user: { id: 1, name: 'Ada Lovelace', username: 'ada' },
-          roles: [
-            {
-              collection: { uid: 'col-1', name: 'Sales' },
-              role: 'Reader',
-              directRole: null,
-              viaGroups: [{ id: 3, name: 'Staff', role: 'Reader', path: [{ id: 3, name: 'Staff' }] }],
-            },
-          ],
-        },
+        body: buildUserDataRoles({ roles: [buildEffectiveRole({ viaGroups: [buildViaGroup()] })] }),
       },
     });
     renderApp({ path: '/collection/col-1/access', ...owner() });
@@ -107,27 +106,20 @@ describe('the collection screen', () => {
     fakeApi({
       'GET /api/DataSourceCollection/GetByUid/col-1': { body: reader },
       'GET /api/DataRole/1/UserDataRoles': {
-        body: {
-          user: { id: 1, name: 'Ada Lovelace', username: 'ada' },
+        body: buildUserDataRoles({
           roles: [
-            {
-              collection: { uid: 'col-1', name: 'Sales' },
-              role: 'Reader',
-              directRole: null,
+            buildEffectiveRole({
               viaGroups: [
-                {
-                  id: 3,
-                  name: 'Staff',
-                  role: 'Reader',
+                buildViaGroup({
                   path: [
                     { id: 3, name: 'Staff' },
                     { id: 7, name: 'Analysts' },
                   ],
-                },
+                }),
               ],
-            },
+            }),
           ],
-        },
+        }),
       },
     });
     const user = userEvent.setup();
@@ -190,7 +182,7 @@ describe('the collection edit screen', () => {
       'GET /api/DataRole/col-1/DataSourceCollectionDataRoles': { body: roles },
       'GET /api/User/Autocomplete': { body: [{ id: 5, name: 'Linus Torvalds', username: 'linus', email: null }] },
       'PUT /api/DataRole/5/UserDataRoles': {
-        body: { user: { id: 5, name: 'Linus Torvalds', username: 'linus' }, roles: [] },
+        body: buildUserDataRoles({ user: { id: 5, name: 'Linus Torvalds', username: 'linus' } }),
       },
       'PUT /api/DataRole/7/UserGroupDataRoles': {
         status: 400,

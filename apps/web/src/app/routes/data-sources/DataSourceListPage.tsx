@@ -1,10 +1,10 @@
 import { Group, Select } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
 import { dataSourceKinds } from '@datalab/contract/api/data-sources';
 import { EmptyPanel } from '../../../components/page/EmptyPanel.tsx';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { PagedList } from '../../../components/search/PagedList.tsx';
+import { useFilterState } from '../../../components/search/use-filter-state.ts';
 import { useSearchState } from '../../../components/search/use-search-state.ts';
 import { useCollections } from '../../../features/collections/api/get-collections.ts';
 import { useDataSources } from '../../../features/data-sources/api/get-data-sources.ts';
@@ -13,26 +13,12 @@ import { DataSourceTable, kindLabels } from '../../../features/data-sources/comp
 const PAGE_SIZE = 20;
 const KIND_OPTIONS = dataSourceKinds.map((kind) => ({ value: kind, label: kindLabels[kind] }));
 
-/** The collection and kind filters, kept in the URL beside the search and page. */
-function useFilters() {
-  const [params, setParams] = useSearchParams();
-  const collectionUid = params.get('collection') ?? undefined;
-  const kind = dataSourceKinds.find((candidate) => candidate === params.get('kind'));
-  const setFilter = (name: 'collection' | 'kind', value: string | null) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      next.delete('page');
-      return next;
-    });
-  return { collectionUid, kind, setFilter };
-}
-
 export function DataSourceListPage() {
   const searchState = useSearchState();
   const { search, page } = searchState;
-  const { collectionUid, kind, setFilter } = useFilters();
+  const { filter, setFilter } = useFilterState<'collection' | 'kind'>();
+  const collectionUid = filter('collection');
+  const kind = filter('kind', dataSourceKinds);
   const dataSources = useDataSources({ search, page, pageSize: PAGE_SIZE, collectionUid, kind });
   const collections = useCollections({ search: '', page: 1, pageSize: 100, sortBy: 'name', sortDirection: 'asc' });
   const collectionOptions = (collections.data?.items ?? []).map((item) => ({ value: item.uid, label: item.name }));

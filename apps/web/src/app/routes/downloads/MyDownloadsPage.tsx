@@ -1,12 +1,13 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconFileDownload, IconRefresh } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths } from '@datalab/contract/paths';
 import { InlineError } from '../../../components/error/InlineError.tsx';
 import { EmptyPanel } from '../../../components/page/EmptyPanel.tsx';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
 import { Pager } from '../../../components/search/Pager.tsx';
+import { useFilterState } from '../../../components/search/use-filter-state.ts';
 import { useSaveDownloadFile } from '../../../features/downloads/api/fetch-download-file.ts';
 import { useCancelDownload } from '../../../features/downloads/api/cancel-download.ts';
 import { useMyDownloads } from '../../../features/downloads/api/get-my-downloads.ts';
@@ -18,19 +19,10 @@ const PAGE_SIZE = 20;
 
 /** /downloads: the caller's download jobs, newest first; fetch a Completed job's file again until it expires. */
 export function MyDownloadsPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { page, setPage } = useFilterState();
   const downloads = useMyDownloads({ page, pageSize: PAGE_SIZE });
   const save = useSaveDownloadFile();
   const cancel = useCancelDownload();
-
-  const setPage = (next: number) =>
-    setParams((current) => {
-      const search = new URLSearchParams(current);
-      if (next > 1) search.set('page', String(next));
-      else search.delete('page');
-      return search;
-    });
 
   let content;
   if (downloads.isPending) content = <PageLoader label="Loading your downloads" />;

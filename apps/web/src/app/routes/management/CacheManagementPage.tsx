@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconDatabaseOff, IconTrash } from '@tabler/icons-react';
-import { useSearchParams } from 'react-router';
-import { cacheEntryTypes, type CacheEntry, type CacheEntryType } from '@datalab/contract/api/caching';
+import { cacheEntryTypes, type CacheEntry } from '@datalab/contract/api/caching';
 import { ConfirmAction } from '../../../components/confirm/ConfirmAction.tsx';
 import { InlineError } from '../../../components/error/InlineError.tsx';
 import { EmptyPanel } from '../../../components/page/EmptyPanel.tsx';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
 import { Pager } from '../../../components/search/Pager.tsx';
+import { useFilterState } from '../../../components/search/use-filter-state.ts';
 import { useCacheEntries } from '../../../features/cache/api/get-cache-keys.ts';
 import { usePurgeCache } from '../../../features/cache/api/purge-cache.ts';
 import { useRemoveCacheEntry } from '../../../features/cache/api/remove-cache-entry.ts';
@@ -21,27 +21,14 @@ import { notifySuccess } from '../../../lib/notify.ts';
 
 const PAGE_SIZE = 20;
 
-const typeOf = (value: string | null): CacheEntryType | undefined =>
-  cacheEntryTypes.find((candidate) => candidate === value);
-
 /** /management/cache: the result cache's entries by type; look at one, remove one, purge (canManageUsers). */
 export function CacheManagementPage() {
-  const [params, setParams] = useSearchParams();
-  const type = typeOf(params.get('type'));
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { page, filter, setFilter, setPage } = useFilterState<'type'>();
+  const type = filter('type', cacheEntryTypes);
   const entries = useCacheEntries({ type, page, pageSize: PAGE_SIZE });
   const removeEntry = useRemoveCacheEntry();
   const purge = usePurgeCache();
   const [viewing, setViewing] = useState<CacheEntry | null>(null);
-
-  const setFilter = (name: 'type' | 'page', value: string | undefined) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      if (name !== 'page') next.delete('page');
-      return next;
-    });
 
   const handleRemove = async (entry: CacheEntry) => {
     await removeEntry.mutateAsync(entry.key);
@@ -96,9 +83,7 @@ export function CacheManagementPage() {
           {plural(entries.data.totalCount, 'entry', 'entries')} · {formatBytes(entries.data.totalBytes)}
         </Text>
         <CacheEntryTable entries={entries.data.items} onView={setViewing} onRemove={handleRemove} />
-        {totalPages > 1 ? (
-          <Pager page={page} totalPages={totalPages} onPageChange={(next) => setFilter('page', String(next))} />
-        ) : null}
+        {totalPages > 1 ? <Pager page={page} totalPages={totalPages} onPageChange={setPage} /> : null}
       </Stack>
     );
   }

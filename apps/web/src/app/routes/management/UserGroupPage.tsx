@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Container, Group, Text } from '@mantine/core';
+import { Anchor, Button, Container, Group, Text } from '@mantine/core';
 import { IconArrowLeft, IconBinaryTree, IconPencil, IconShieldLock, IconSitemap, IconUsers } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
 import type { UserGroupDetail } from '@datalab/contract/api/user-groups';
@@ -7,6 +7,7 @@ import { InlineError } from '../../../components/error/InlineError.tsx';
 import { NotFoundState } from '../../../components/page/NotFoundState.tsx';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
+import { GroupBadge } from '../../../components/roles/GroupBadge.tsx';
 import { RouteTabs, tabFromSegment, type RouteTab } from '../../../components/tabs/RouteTabs.tsx';
 import { GroupDataRoles } from '../../../features/data-roles/components/GroupDataRoles.tsx';
 import { useUserGroup } from '../../../features/user-groups/api/get-user-group.ts';
@@ -37,17 +38,7 @@ function ParentLinks({ group }: { group: UserGroupDetail }) {
         Nested in
       </Text>
       {group.parents.map((parent) => (
-        <Badge
-          key={parent.id}
-          component={Link}
-          to={paths.userGroup(parent.id, 'members')}
-          variant="light"
-          color="indigo"
-          tt="none"
-          style={{ cursor: 'pointer' }}
-        >
-          {parent.name}
-        </Badge>
+        <GroupBadge key={parent.id} group={parent} />
       ))}
     </Group>
   );

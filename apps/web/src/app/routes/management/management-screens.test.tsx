@@ -5,9 +5,12 @@ import { messages } from '@datalab/contract/messages';
 import {
   buildAuth,
   buildCurrentUser,
+  buildEffectiveRole,
   buildUser,
+  buildUserDataRoles,
   buildUserGroupDetail,
   buildUserListItem,
+  buildViaGroup,
   pageOfItems,
 } from '../../../test/builders.ts';
 import { fakeApi } from '../../../test/fake-api.ts';
@@ -105,28 +108,25 @@ describe('user management', () => {
         },
       },
       'GET /api/DataRole/3/UserDataRoles': {
-        body: {
+        body: buildUserDataRoles({
           user: { id: 3, name: 'Alan Analyst', username: 'analyst' },
           roles: [
-            {
-              collection: { uid: 'col-1', name: 'Sales' },
+            buildEffectiveRole({
               role: 'Editor',
-              directRole: null,
               viaGroups: [
-                { id: 7, name: 'Analysts', role: 'Editor', path: [{ id: 7, name: 'Analysts' }] },
-                {
+                buildViaGroup({ id: 7, name: 'Analysts', role: 'Editor' }),
+                buildViaGroup({
                   id: 8,
                   name: 'Staff',
-                  role: 'Reader',
                   path: [
                     { id: 8, name: 'Staff' },
                     { id: 7, name: 'Analysts' },
                   ],
-                },
+                }),
               ],
-            },
+            }),
           ],
-        },
+        }),
       },
     });
     const user = userEvent.setup();
@@ -155,7 +155,7 @@ describe('user management', () => {
       'GET /api/User': { body: pageOfItems([grace, linus]) },
       'GET /api/User/2/Groups': { body: { user: { id: 2, name: 'Grace Hopper', username: 'grace' }, groups: [] } },
       'GET /api/DataRole/2/UserDataRoles': {
-        body: { user: { id: 2, name: 'Grace Hopper', username: 'grace' }, roles: [] },
+        body: buildUserDataRoles({ user: { id: 2, name: 'Grace Hopper', username: 'grace' } }),
       },
       'PUT /api/User/2/Active': { body: { ...grace, isActive: false } },
     });

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Group, NativeSelect, Stack, Text } from '@mantine/core';
 import { IconKey, IconPlus } from '@tabler/icons-react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { tokenKinds, tokenStatuses, type Token } from '@datalab/contract/api/tokens';
 import { paths } from '@datalab/contract/paths';
 import { InlineError } from '../../../components/error/InlineError.tsx';
@@ -9,6 +9,7 @@ import { EmptyPanel } from '../../../components/page/EmptyPanel.tsx';
 import { PageFrame } from '../../../components/page/PageFrame.tsx';
 import { PageLoader } from '../../../components/page/PageLoader.tsx';
 import { Pager } from '../../../components/search/Pager.tsx';
+import { useFilterState } from '../../../components/search/use-filter-state.ts';
 import { useTokens } from '../../../features/tokens/api/get-tokens.ts';
 import { EditTokenRolesModal } from '../../../features/tokens/components/EditTokenRolesModal.tsx';
 import { kindLabels, TokenTable } from '../../../features/tokens/components/TokenTable.tsx';
@@ -16,9 +17,6 @@ import { plural } from '../../../lib/format.ts';
 import { useGrantableCollections } from './use-grantable-collections.ts';
 
 const PAGE_SIZE = 20;
-
-const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
-  values.find((candidate) => candidate === value);
 
 function CreateButton() {
   return (
@@ -30,22 +28,12 @@ function CreateButton() {
 
 /** /tokens: every token the caller may manage: their own, their collections' (all of them for administrators). */
 export function TokenListPage() {
-  const [params, setParams] = useSearchParams();
-  const kind = oneOf(tokenKinds, params.get('kind'));
-  const status = oneOf(tokenStatuses, params.get('status'));
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const { page, filter, setFilter, setPage } = useFilterState<'kind' | 'status'>();
+  const kind = filter('kind', tokenKinds);
+  const status = filter('status', tokenStatuses);
   const tokens = useTokens({ page, pageSize: PAGE_SIZE, kind, status });
   const grantable = useGrantableCollections();
   const [editing, setEditing] = useState<Token | null>(null);
-
-  const setFilter = (name: 'kind' | 'status' | 'page', value: string | undefined) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      if (value) next.set(name, value);
-      else next.delete(name);
-      if (name !== 'page') next.delete('page');
-      return next;
-    });
 
   let content;
   if (tokens.isPending) content = <PageLoader label="Loading your tokens" />;
@@ -79,9 +67,7 @@ export function TokenListPage() {
           currentUserId={grantable.currentUserId}
           onEditRoles={setEditing}
         />
-        {totalPages > 1 ? (
-          <Pager page={page} totalPages={totalPages} onPageChange={(next) => setFilter('page', String(next))} />
-        ) : null}
+        {totalPages > 1 ? <Pager page={page} totalPages={totalPages} onPageChange={setPage} /> : null}
       </Stack>
     );
   }

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import type { token as tokenSchema } from '@datalab/contract/api/tokens';
 import { utcDateIn } from '../../../features/tokens/model/expiry.ts';
-import { buildAuth, buildCollectionDetail, buildCurrentUser, buildUser, pageOfItems } from '../../../test/builders.ts';
+import {
+  buildAuth,
+  buildCollectionDetail,
+  buildCurrentUser,
+  buildEffectiveRole,
+  buildUser,
+  buildUserDataRoles,
+  pageOfItems,
+} from '../../../test/builders.ts';
 import { buildDataSourceDetail } from '../../../test/data-source-builders.ts';
 import { fakeApi, type FakeRequest } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -37,13 +45,12 @@ function buildToken(overrides: Partial<z.input<typeof tokenSchema>> = {}): z.inp
   };
 }
 
-const myRoles = {
-  user: { id: 1, name: 'Ada Lovelace', username: 'ada' },
+const myRoles = buildUserDataRoles({
   roles: [
-    { collection: { uid: 'col-1', name: 'Sales' }, role: 'Reader', directRole: 'Reader', viaGroups: [] },
-    { collection: { uid: 'col-2', name: 'Operations' }, role: 'Owner', directRole: 'Owner', viaGroups: [] },
+    buildEffectiveRole({ directRole: 'Reader' }),
+    buildEffectiveRole({ collection: { uid: 'col-2', name: 'Operations' }, role: 'Owner', directRole: 'Owner' }),
   ],
-};
+});
 
 const optionsOf = (name: string) =>
   within(screen.getByRole('combobox', { name }))

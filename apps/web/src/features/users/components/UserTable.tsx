@@ -1,8 +1,7 @@
 import { Anchor, Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconId } from '@tabler/icons-react';
-import { Link } from 'react-router';
 import { userSortColumns, type UserListItem } from '@datalab/contract/api/users';
-import { paths } from '@datalab/contract/paths';
+import { GroupBadge } from '../../../components/roles/GroupBadge.tsx';
 import type { SortState } from '../../../components/search/use-sort-state.ts';
 import { type DataColumn, DataTable } from '../../../components/table/DataTable.tsx';
 import { tableSort } from '../../../components/table/table-sort.ts';
@@ -61,17 +60,7 @@ export function UserTable({ users, sort, currentUserId, onOpen }: UserTableProps
           <Table.Td>
             <Group gap={4}>
               {user.groups.slice(0, SHOWN_GROUPS).map((group) => (
-                <Badge
-                  key={group.id}
-                  component={Link}
-                  to={paths.userGroup(group.id, 'members')}
-                  variant="light"
-                  color="indigo"
-                  tt="none"
-                  style={{ cursor: 'pointer' }}
-                >
-                  {group.name}
-                </Badge>
+                <GroupBadge key={group.id} group={group} />
               ))}
               {user.groups.length > SHOWN_GROUPS ? (
                 <Anchor component="button" type="button" size="xs" onClick={() => onOpen(user)}>
