@@ -14,6 +14,9 @@ import type { Bench, BenchOptions, BenchResult } from './lib/types.ts';
 // JSON, 50 connections, measured side by side in one run.
 // Runs alternate baseline/ours (A B A B …) so drift on the shared 2-core box hits both equally; the
 // verdict is the median over rounds of each round's ratio (ours ÷ the baseline run just before it).
+// Every round starts every server afresh: one process keeps its speed for its whole life, and two
+// processes of the same build differ by up to a fifth (their code and heap land differently in the
+// caches), so servers kept for a whole run made the run's verdict one draw of that luck.
 // `--log-level=info,warn` runs one server per level in the same alternation (A B C A B C); the first
 // level is the verdict. `--before=<another checkout>` adds that checkout's server at each level, to
 // compare a change before/after in the same run.
@@ -74,6 +77,8 @@ interface Contender {
   pid: number;
   url: string;
   headers: () => Promise<Record<string, string>>;
+  /** Where the server's log lines go (ours only). */
+  logFile?: string;
 }
 
 interface OurServer {
@@ -130,11 +135,13 @@ interface Comparison {
   logLines: number;
 }
 
-/** Warm-up, then `rounds` rounds of every contender in turn; the runs grouped by contender. */
-async function measureRounds(
+/** One round: each contender warmed up, then each measured in turn; the log bytes its measured run wrote are added up. */
+async function measureRound(
   contenders: Contender[],
-  settings: { connections: number; seconds: number; warmupSeconds: number; rounds: number },
-) {
+  round: number,
+  settings: { connections: number; seconds: number; warmupSeconds: number },
+  logBytes: Map<string, number>,
+): Promise<LoadRun[]> {
   const measure = async (contender: Contender, label: string, runSeconds: number) =>
     load({
       label,
@@ -145,21 +152,19 @@ async function measureRounds(
       seconds: runSeconds,
     });
   for (const contender of contenders) await measure(contender, `warm-up ${contender.label}`, settings.warmupSeconds);
-  const runsBy = new Map(contenders.map((contender) => [contender.label, [] as LoadRun[]]));
   const runs: LoadRun[] = [];
-  for (let index = 1; index <= settings.rounds; index += 1) {
-    for (const contender of contenders) {
-      const result = await measure(contender, `${contender.label} ${index}`, settings.seconds);
-      runs.push(result);
-      runsBy.get(contender.label)!.push(result);
-    }
+  for (const contender of contenders) {
+    const sizeBefore = contender.logFile ? statSync(contender.logFile).size : 0;
+    runs.push(await measure(contender, `${contender.label} ${round}`, settings.seconds));
+    if (contender.logFile)
+      logBytes.set(contender.label, (logBytes.get(contender.label) ?? 0) + statSync(contender.logFile).size - sizeBefore);
   }
-  return { runs, runsBy };
+  return runs;
 }
 
-function compare(ours: OurServer[], runsBy: Map<string, LoadRun[]>, logBytesBefore: number[]): Comparison[] {
+function compare(ours: OurServer[], runsBy: Map<string, LoadRun[]>, logBytes: Map<string, number>): Comparison[] {
   const baseRuns = runsBy.get('baseline')!;
-  return ours.map(({ label, logLevel, logFile }, index) => {
+  return ours.map(({ label, logLevel, logFile }) => {
     const mine = runsBy.get(label)!;
     const ratios = perRoundRatios(mine, baseRuns);
     return {
@@ -170,7 +175,7 @@ function compare(ours: OurServer[], runsBy: Map<string, LoadRun[]>, logBytesBefo
       ratio: ratios.medianRps,
       cpuRatios: ratios.cpu,
       cpuRatio: ratios.medianCpu,
-      logBytes: statSync(logFile).size - logBytesBefore[index]!,
+      logBytes: logBytes.get(label) ?? 0,
       logLines: countLines(logFile),
     };
   });
@@ -189,43 +194,30 @@ async function run(options: BenchOptions): Promise<BenchResult> {
     .filter(Boolean)
     .slice(0, 4);
   const workDir = scratchDir('current-user');
+  const busyMicros = options['baseline-busy-us'] ? intOption(options, 'baseline-busy-us', 0, 1000) : 0;
+  const pin = options['pin'] !== 'off' && availableParallelism() >= 2;
+  let round: RoundServers | undefined;
+  let body = '';
   let ours: OurServer[] = [];
-  let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
   try {
-    ours = await startOurs(workDir, logLevels, options['before']);
-    const bodies = await Promise.all(
-      ours.map(async ({ server }) =>
-        fetchBody(`${server.baseUrl}${PATH}`, { authorization: `Bearer ${await adminToken(server)}` }),
-      ),
-    );
-    const body = bodies[0]!;
-    if (bodies.some((other) => other !== body))
-      throw new Error(`the servers answer differently: ${bodies.join(' / ')}`);
-    // --baseline-busy-us=n: the bare route spins n µs a request (an experiment on the write's cost, not the verdict).
-    baseline = await startBaseline(
-      body,
-      options['baseline-busy-us'] ? intOption(options, 'baseline-busy-us', 0, 1000) : 0,
-    );
-    const baselineBody = await fetchBody(`${baseline.baseUrl}${PATH}`);
-    if (baselineBody !== body) throw new Error(`the baseline answers ${baselineBody}, not ${body}`);
-
-    const pin = options['pin'] !== 'off' && availableParallelism() >= 2;
-    if (pin) {
-      for (const pid of [baseline.pid, ...ours.map(({ server }) => server.pid)]) pinToCpu(pid, 0);
-      pinToCpu(process.pid, 1);
+    const runs: LoadRun[] = [];
+    const logBytes = new Map<string, number>();
+    for (let index = 1; index <= settings.rounds; index += 1) {
+      round = await startRound(workDir, logLevels, options['before'], busyMicros);
+      ({ body, ours } = round);
+      if (pin) {
+        for (const { pid } of round.contenders) pinToCpu(pid, 0);
+        pinToCpu(process.pid, 1);
+      }
+      runs.push(...(await measureRound(round.contenders, index, settings, logBytes)));
+      await round.stop();
+      round = undefined;
     }
-    const contenders: Contender[] = [
-      { label: 'baseline', pid: baseline.pid, url: `${baseline.baseUrl}${PATH}`, headers: async () => ({}) },
-      ...ours.map(({ label, server }) => ({
-        label,
-        pid: server.pid,
-        url: `${server.baseUrl}${PATH}`,
-        // A fresh token per run: access tokens live 15 minutes, long --duration/--rounds outlast one.
-        headers: async () => ({ authorization: `Bearer ${await adminToken(server)}` }),
-      })),
-    ];
-    const logBytesBefore = ours.map(({ logFile }) => statSync(logFile).size);
-    const { runs, runsBy } = await measureRounds(contenders, settings);
+    const runsBy = new Map<string, LoadRun[]>();
+    for (const run of runs) {
+      const label = run.label.slice(0, run.label.lastIndexOf(' '));
+      runsBy.set(label, [...(runsBy.get(label) ?? []), run]);
+    }
     printTable(
       `GetCurrentUser vs bare Fastify: ${settings.connections} connections × ${settings.seconds} s, LOG_LEVEL=${logLevels.join(',')}`,
       ['run', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/err', 'server CPU s', 'CPU ms/req', 'loadgen CPU s', 'other CPU s'],
@@ -242,14 +234,69 @@ async function run(options: BenchOptions): Promise<BenchResult> {
       ]),
     );
     const base = summary(runsBy.get('baseline')!);
-    const comparisons = compare(ours, runsBy, logBytesBefore);
+    const comparisons = compare(ours, runsBy, logBytes);
     return report({ settings, body, runs, base, comparisons, pin });
   } finally {
     // The benches after this one run as before: on every core.
     pinToCpu(process.pid, 'own');
+    await round?.stop();
+    removeScratchDir(workDir);
+  }
+}
+
+interface RoundServers {
+  ours: OurServer[];
+  /** What every server answered (they must agree). */
+  body: string;
+  /** The baseline first, then ours in their order. */
+  contenders: Contender[];
+  stop: () => Promise<void>;
+}
+
+/**
+ * One round's servers, all started afresh: ours (one per log level and checkout; their data directories and log
+ * files are kept between rounds) and the bare route, answering the body ours answer.
+ */
+async function startRound(
+  workDir: string,
+  logLevels: string[],
+  before: string | undefined,
+  busyMicros: number,
+): Promise<RoundServers> {
+  const ours = await startOurs(workDir, logLevels, before);
+  let baseline: Awaited<ReturnType<typeof startBaseline>> | undefined;
+  const stopAll = async () => {
     await baseline?.stop();
     for (const { server } of ours) await stop(server.child);
-    removeScratchDir(workDir);
+  };
+  try {
+    const bodies = await Promise.all(
+      ours.map(async ({ server }) =>
+        fetchBody(`${server.baseUrl}${PATH}`, { authorization: `Bearer ${await adminToken(server)}` }),
+      ),
+    );
+    const body = bodies[0]!;
+    if (bodies.some((other) => other !== body))
+      throw new Error(`the servers answer differently: ${bodies.join(' / ')}`);
+    // --baseline-busy-us=n: the bare route spins n µs a request (an experiment on the write's cost, not the verdict).
+    baseline = await startBaseline(body, busyMicros);
+    const baselineBody = await fetchBody(`${baseline.baseUrl}${PATH}`);
+    if (baselineBody !== body) throw new Error(`the baseline answers ${baselineBody}, not ${body}`);
+    const contenders: Contender[] = [
+      { label: 'baseline', pid: baseline.pid, url: `${baseline.baseUrl}${PATH}`, headers: async () => ({}) },
+      ...ours.map(({ label, server, logFile }) => ({
+        label,
+        pid: server.pid,
+        url: `${server.baseUrl}${PATH}`,
+        // A fresh token per run: access tokens live 15 minutes, long --duration/--rounds outlast one.
+        headers: async () => ({ authorization: `Bearer ${await adminToken(server)}` }),
+        logFile,
+      })),
+    ];
+    return { ours, body, contenders, stop: stopAll };
+  } catch (error) {
+    await stopAll();
+    throw error;
   }
 }
 

@@ -59,7 +59,7 @@ const NO_GRANT: RouteGrant = { collection: undefined, role: null };
  * One request's handler context. A class, so that the lazy `actor` is a getter on the prototype:
  * an object literal with a getter, built per request, gets a hidden class of its own that V8 keeps in
  * the old generation with the request its getter closes over, so every request was promoted
- * (~2 kB) and freed only by full collections (bench/RESULTS.md, 2026-11-23 afternoon).
+ * (~2 kB) and freed only by full collections, which showed as garbage-collection time under the current-user load.
  */
 class HandlerContext<C extends CallDefinition> implements RouteContext<C> {
   readonly request: FastifyRequest;

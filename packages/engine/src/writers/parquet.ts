@@ -7,7 +7,7 @@ import { parquetTruncationMetadata } from './truncation.ts';
 // Parquet (downloads only) through hyparquet-writer's incremental ParquetWriter: rows are gathered into one row
 // group of ROW_GROUP_ROWS at a time, written, and the group's bytes go to the Writable before the next one is
 // gathered. Memory is bounded by one row group's values and its encoded bytes, whatever the result's length
-// (LIBRARIES.md: whole-result row groups cost ~340 MB for 1M rows).
+// (one row group for the whole result, the library's default, held about 340 MB for a million rows).
 
 export const ROW_GROUP_ROWS = 20_000;
 
