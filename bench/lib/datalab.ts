@@ -1,7 +1,7 @@
 import { freePort } from '../../apps/server/test/support/ports.ts';
 import type { ChildProcess } from 'node:child_process';
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, openSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import NODE_FLAGS from '../../scripts/node-flags.json' with { type: 'json' };
 import { ensureServerBuild } from '../../scripts/server-build.ts';
@@ -59,14 +59,23 @@ function captureStderr(child: ChildProcess): () => string {
   return () => text;
 }
 
+/** The web process's V8 flags as `npm start` in `root` gives them: another checkout's server runs with its own. */
+function webFlags(root: string): string[] {
+  const file = join(root, 'scripts/node-flags.json');
+  if (root === ROOT || !existsSync(file)) return NODE_FLAGS.web;
+  return (JSON.parse(readFileSync(file, 'utf8')) as typeof NODE_FLAGS).web;
+}
+
 export async function startDataLab(options: DataLabOptions): Promise<DataLabServer> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const stdoutFd = options.stdout === 'pipe' ? 'pipe' : openSync(options.stdout, 'a');
   const entry = await serverEntry(options.root);
-  // npm start's V8 flags (scripts/node-flags.json), unless the bench names heap flags of its own.
+  // npm start's V8 flags (the checkout's scripts/node-flags.json), unless the bench names heap flags of its own.
   const own = options.nodeArgs ?? [];
-  const flags = own.some((arg) => /^--max-(old|semi)-space-size/.test(arg)) ? own : [...NODE_FLAGS.web, ...own];
+  const flags = own.some((arg) => /^--max-(old|semi)-space-size/.test(arg))
+    ? own
+    : [...webFlags(options.root ?? ROOT), ...own];
   const launchedAt = performance.now();
   const child = launch(process.execPath, [...flags, entry], {
     cwd: options.root ?? ROOT,
