@@ -157,7 +157,10 @@ async function measureRound(
     const sizeBefore = contender.logFile ? statSync(contender.logFile).size : 0;
     runs.push(await measure(contender, `${contender.label} ${round}`, settings.seconds));
     if (contender.logFile)
-      logBytes.set(contender.label, (logBytes.get(contender.label) ?? 0) + statSync(contender.logFile).size - sizeBefore);
+      logBytes.set(
+        contender.label,
+        (logBytes.get(contender.label) ?? 0) + statSync(contender.logFile).size - sizeBefore,
+      );
   }
   return runs;
 }
