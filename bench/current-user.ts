@@ -135,13 +135,13 @@ interface Comparison {
   logLines: number;
 }
 
-/** One round: each contender warmed up, then each measured in turn; the log bytes its measured run wrote are added up. */
+/** One round: each contender warmed up, then each measured in turn; its run and the log bytes it wrote are added up. */
 async function measureRound(
   contenders: Contender[],
   round: number,
   settings: { connections: number; seconds: number; warmupSeconds: number },
-  logBytes: Map<string, number>,
-): Promise<LoadRun[]> {
+  totals: { runs: LoadRun[]; runsBy: Map<string, LoadRun[]>; logBytes: Map<string, number> },
+): Promise<void> {
   const measure = async (contender: Contender, label: string, runSeconds: number) =>
     load({
       label,
@@ -152,17 +152,14 @@ async function measureRound(
       seconds: runSeconds,
     });
   for (const contender of contenders) await measure(contender, `warm-up ${contender.label}`, settings.warmupSeconds);
-  const runs: LoadRun[] = [];
-  for (const contender of contenders) {
-    const sizeBefore = contender.logFile ? statSync(contender.logFile).size : 0;
-    runs.push(await measure(contender, `${contender.label} ${round}`, settings.seconds));
-    if (contender.logFile)
-      logBytes.set(
-        contender.label,
-        (logBytes.get(contender.label) ?? 0) + statSync(contender.logFile).size - sizeBefore,
-      );
+  const { runs, runsBy, logBytes } = totals;
+  for (const { label, logFile, ...contender } of contenders) {
+    const sizeBefore = logFile ? statSync(logFile).size : 0;
+    const result = await measure({ label, ...contender }, `${label} ${round}`, settings.seconds);
+    runs.push(result);
+    runsBy.set(label, [...(runsBy.get(label) ?? []), result]);
+    if (logFile) logBytes.set(label, (logBytes.get(label) ?? 0) + statSync(logFile).size - sizeBefore);
   }
-  return runs;
 }
 
 function compare(ours: OurServer[], runsBy: Map<string, LoadRun[]>, logBytes: Map<string, number>): Comparison[] {
@@ -203,8 +200,7 @@ async function run(options: BenchOptions): Promise<BenchResult> {
   let body = '';
   let ours: OurServer[] = [];
   try {
-    const runs: LoadRun[] = [];
-    const logBytes = new Map<string, number>();
+    const totals = { runs: [] as LoadRun[], runsBy: new Map<string, LoadRun[]>(), logBytes: new Map<string, number>() };
     for (let index = 1; index <= settings.rounds; index += 1) {
       round = await startRound(workDir, logLevels, options['before'], busyMicros);
       ({ body, ours } = round);
@@ -212,15 +208,11 @@ async function run(options: BenchOptions): Promise<BenchResult> {
         for (const { pid } of round.contenders) pinToCpu(pid, 0);
         pinToCpu(process.pid, 1);
       }
-      runs.push(...(await measureRound(round.contenders, index, settings, logBytes)));
+      await measureRound(round.contenders, index, settings, totals);
       await round.stop();
       round = undefined;
     }
-    const runsBy = new Map<string, LoadRun[]>();
-    for (const run of runs) {
-      const label = run.label.slice(0, run.label.lastIndexOf(' '));
-      runsBy.set(label, [...(runsBy.get(label) ?? []), run]);
-    }
+    const { runs, runsBy, logBytes } = totals;
     printTable(
       `GetCurrentUser vs bare Fastify: ${settings.connections} connections × ${settings.seconds} s, LOG_LEVEL=${logLevels.join(',')}`,
       ['run', 'req/s', 'p50 ms', 'p99 ms', 'non-2xx/err', 'server CPU s', 'CPU ms/req', 'loadgen CPU s', 'other CPU s'],

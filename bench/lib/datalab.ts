@@ -23,7 +23,8 @@ export async function serverEntry(root = ROOT): Promise<string> {
     return SERVER_ENTRY;
   }
   if (!existsSync(join(root, 'scripts/server-build.ts'))) return SOURCES_ENTRY;
-  const built = spawnSync(process.execPath, ['scripts/server-build.ts'], { cwd: root, stdio: 'inherit' });
+  // Built when its sources are newer than its bundle (a checkout too old to know `--if-stale` builds every time).
+  const built = spawnSync(process.execPath, ['scripts/server-build.ts', '--if-stale'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) throw new Error(`building the server in ${root} failed`);
   return SERVER_ENTRY;
 }
